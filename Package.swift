@@ -1,0 +1,55 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Apple platforms ship Combine; everywhere else the package supplies a module of the same name and API.
+#if canImport(Darwin)
+let combineTargets: [Target] = []
+let combine: [Target.Dependency] = []
+#else
+let combineTargets: [Target] = [
+    .target(
+        name: "Combine",
+        path: "Sources/Combine",
+        swiftSettings: [
+            // Apple's Combine is a Swift 5 mode module; the Swift 6 main-actor crash depends on it.
+            .swiftLanguageMode(.v5),
+            // Lets release builds specialise the generic operators inside chapters and benchmarks.
+            .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
+        ]
+    ),
+    .testTarget(name: "CombineTests", dependencies: ["Combine", "Workbook"]),
+]
+let combine: [Target.Dependency] = ["Combine"]
+#endif
+
+/// One executable target a chapter, in `Chapters/NN-Name`, run as `swift run Name`.
+func chapter(_ number: String, _ name: String) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: combine + ["Workbook", "TypedClient", "LocalServer"],
+        path: "Chapters/\(number)-\(name)"
+    )
+}
+
+let chapters = [
+    chapter("01", "ColdPublishers"),
+    chapter("02", "StatusIsAValue"),
+    chapter("03", "TypedErrors"),
+]
+
+let package = Package(
+    name: "CombineNetworkingWorkbook",
+    platforms: [.macOS(.v15)],
+    targets: combineTargets + chapters + [
+        .target(name: "LocalServer"),
+        .target(name: "Workbook", dependencies: combine + ["LocalServer"]),
+        .target(name: "TypedClient", dependencies: combine + ["Workbook"]),
+        .testTarget(name: "LocalServerTests", dependencies: ["LocalServer"]),
+        .testTarget(name: "WorkbookTests", dependencies: combine + ["Workbook", "LocalServer"]),
+        .testTarget(
+            name: "ChapterTests",
+            dependencies: combine + ["Workbook", "TypedClient", "LocalServer"]
+                + chapters.map { .target(name: $0.name) }
+        ),
+    ]
+)

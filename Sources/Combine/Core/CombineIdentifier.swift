@@ -1,0 +1,33 @@
+import Synchronization
+
+/// A value that tells one subscription or subscriber apart from every other.
+public struct CombineIdentifier: Hashable, CustomStringConvertible {
+    private let rawValue: UInt64
+
+    private static let counter = Atomic<UInt64>(0)
+
+    /// A fresh identifier, different from every other made in this process.
+    public init() {
+        rawValue = Self.counter.add(1, ordering: .relaxed).newValue
+    }
+
+    /// The identifier of `obj`, equal for every call with the same live object.
+    public init(_ obj: AnyObject) {
+        rawValue = UInt64(UInt(bitPattern: ObjectIdentifier(obj).hashValue))
+    }
+
+    public var description: String {
+        "0x" + String(rawValue, radix: 16)
+    }
+}
+
+/// A type that can name its own `CombineIdentifier`; classes get one from their identity.
+public protocol CustomCombineIdentifierConvertible {
+    var combineIdentifier: CombineIdentifier { get }
+}
+
+extension CustomCombineIdentifierConvertible where Self: AnyObject {
+    public var combineIdentifier: CombineIdentifier {
+        CombineIdentifier(self)
+    }
+}
