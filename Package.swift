@@ -17,7 +17,9 @@ let combineTargets: [Target] = [
             .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
         ]
     ),
-    .testTarget(name: "CombineTests", dependencies: ["Combine", "Workbook"]),
+    // A child process for the tests that must watch a process crash (the main-actor isolation check).
+    .executableTarget(name: "IsolationProbe", dependencies: ["Combine", "LocalServer"], path: "Sources/IsolationProbe"),
+    .testTarget(name: "CombineTests", dependencies: ["Combine", "Workbook", "LocalServer", "IsolationProbe"]),
 ]
 let combine: [Target.Dependency] = ["Combine"]
 #endif
@@ -50,6 +52,10 @@ let package = Package(
             name: "ChapterTests",
             dependencies: combine + ["Workbook", "TypedClient", "LocalServer"]
                 + chapters.map { .target(name: $0.name) }
+        ),
+        .testTarget(
+            name: "DocsTests",
+            dependencies: combine + ["Workbook", "LocalServer"] + chapters.map { .target(name: $0.name) }
         ),
     ]
 )

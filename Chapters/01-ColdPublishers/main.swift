@@ -1,1 +1,3 @@
-print("not written yet")
+import Workbook
+
+await Chapter.run("Chapter 1 · Cold publishers: nothing happens until you subscribe", rules: coldPublisherRules)

@@ -1,1 +1,3 @@
-print("not written yet")
+import Workbook
+
+await Chapter.run("Chapter 2 · Status is a value: a 404 is not a failure", rules: statusRules)

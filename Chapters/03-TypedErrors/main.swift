@@ -1,1 +1,3 @@
-print("not written yet")
+import Workbook
+
+await Chapter.run("Chapter 3 · Typed errors: validate, decode, keep the error type", rules: typedErrorRules)

@@ -1,33 +1,48 @@
+import Synchronization
+
 /// A type-erased cancellable that cancels when it is cancelled or when it is released.
 ///
 /// Holding one is what keeps a subscription alive: drop the last reference and the work stops.
+/// The first `cancel()` claims the action with one atomic exchange, so later calls, from any
+/// thread, do nothing; no lock is allocated, which keeps subscribing cheap.
 public final class AnyCancellable: Cancellable, Hashable {
-    private let lock = Lock()
-    private var cancelAction: (() -> Void)?
+    private enum Action {
+        case closure(() -> Void)
+        case canceller(any Cancellable)
+
+        func run() {
+            switch self {
+            case .closure(let cancel): cancel()
+            case .canceller(let canceller): canceller.cancel()
+            }
+        }
+    }
+
+    private let claimed = Atomic<Bool>(false)
+    /// Written by `init`, then only by whoever claimed the cancellation.
+    private var action: Action?
 
     public init(_ cancel: @escaping () -> Void) {
-        cancelAction = cancel
+        action = .closure(cancel)
     }
 
     public init<C>(_ canceller: C) where C: Cancellable {
-        cancelAction = canceller.cancel
+        action = .canceller(canceller)
     }
 
     deinit {
-        // No other reference exists once deinit runs, so the lock is not needed here.
-        let action = cancelAction
-        cancelAction = nil
-        lock.deallocate()
-        action?()
+        // No other reference exists once deinit runs, so nobody can claim the action concurrently.
+        if !claimed.load(ordering: .acquiring) {
+            action?.run()
+        }
     }
 
     /// Runs the cancel action once, whichever thread calls first; later calls do nothing.
     public final func cancel() {
-        lock.lock()
-        let action = cancelAction
-        cancelAction = nil
-        lock.unlock()
-        action?()
+        guard !claimed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let taken = action
+        action = nil
+        taken?.run()
     }
 
     public final func hash(into hasher: inout Hasher) {

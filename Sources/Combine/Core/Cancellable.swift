@@ -6,7 +6,8 @@ public protocol Cancellable {
 
 extension Cancellable {
     /// Keeps this cancellable alive, wrapped in an `AnyCancellable`, as long as `collection` holds it.
-    public func store<C>(in collection: inout C) where C: RangeReplaceableCollection, C.Element == AnyCancellable {
+    public func store<C>(in collection: inout C)
+    where C: RangeReplaceableCollection, C.Element == AnyCancellable {
         AnyCancellable(self).store(in: &collection)
     }
 

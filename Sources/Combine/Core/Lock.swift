@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// The module's one lock: a pthread mutex at a fixed heap address.
@@ -9,6 +9,10 @@ import Musl
 /// A value type, so that subscriptions hold it inline with no extra object; the owner calls
 /// `deallocate()` from its `deinit`. Made recursive only where a subscriber may legitimately
 /// call back into the same object while it holds the lock.
+///
+/// Class properties that only change under a `Lock` are marked `@exclusivity(unchecked)`: the lock
+/// already makes every access exclusive, and Swift's runtime exclusivity check would otherwise cost
+/// a thread-local lookup on each access, on every value.
 @usableFromInline
 internal struct Lock {
     @usableFromInline

@@ -10,7 +10,8 @@ public protocol Publisher<Output, Failure> {
 extension Publisher {
     /// The entry point for attaching a subscriber; publishers implement `receive(subscriber:)`.
     @inline(__always)
-    public func subscribe<S>(_ subscriber: S) where S: Subscriber, Self.Failure == S.Failure, Self.Output == S.Input {
+    public func subscribe<S>(_ subscriber: S)
+    where S: Subscriber, Self.Failure == S.Failure, Self.Output == S.Input {
         receive(subscriber: subscriber)
     }
 }

@@ -1,0 +1,131 @@
+import Combine
+import Foundation
+import Workbook
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The chapter's rules in the order the report lists them.
+let coldPublisherRules = [
+    Rule("nothing before subscribe", nothingBeforeSubscribe),
+    Rule("one request per subscriber", oneRequestPerSubscriber),
+    Rule("every subscriber its own request", everySubscriberSendsItsOwnRequest),
+    Rule("share() sends one request", shareSendsOneRequest),
+    Rule("late subscriber to share()", lateSubscriberMissesTheSharedResponse),
+    Rule("a cache that replays", replayingCacheServesTheLateSubscriber),
+]
+
+// excerpt: nothing-before-subscribe
+/// Making a data task publisher makes no data task: the server hears nothing.
+func nothingBeforeSubscribe(in lab: Lab) async -> Finding<Int> {
+    let url = lab.url(Route.user, tag: "never-subscribed")
+    let publisher = lab.session.dataTaskPublisher(for: url)
+    // Showing that something did not happen takes a wait; this is the chapter's only fixed one.
+    try? await Task.sleep(for: .milliseconds(100))
+    let requests = lab.requestCount(for: url)
+    withExtendedLifetime(publisher) {}
+    return Finding(
+        rule: "creating the publisher sends no request", expected: 0, measured: requests,
+        describe: { counted($0, "request") })
+}
+// end excerpt
+
+// excerpt: one-request-per-subscriber
+/// Subscribing is what starts the work: one subscriber, one request.
+func oneRequestPerSubscriber(in lab: Lab) async -> Finding<Int> {
+    let url = lab.url(Route.user, tag: "one-subscriber")
+    _ = await outcome(of: lab.session.dataTaskPublisher(for: url))
+    return Finding(
+        rule: "one subscriber sends one request", expected: 1, measured: lab.requestCount(for: url),
+        describe: { counted($0, "request") })
+}
+// end excerpt
+
+// excerpt: every-subscriber-its-own-request
+/// The same publisher value, subscribed three times (once, then twice at once), sends three requests.
+func everySubscriberSendsItsOwnRequest(in lab: Lab) async -> Finding<Int> {
+    let url = lab.url(Route.user, tag: "three-subscribers")
+    let publisher = lab.session.dataTaskPublisher(for: url)
+    _ = await outcome(of: publisher)
+    let deliveries = DeliveryCounter()
+    let together = [deliveries.subscribe(to: publisher), deliveries.subscribe(to: publisher)]
+    _ = await until(timeout: .seconds(5)) { deliveries.completions == 2 }
+    withExtendedLifetime(together) {}
+    return Finding(
+        rule: "two more subscribers send two more requests", expected: 3,
+        measured: lab.requestCount(for: url), describe: { counted($0, "request") })
+}
+// end excerpt
+
+/// What a shared request did: how often the server was asked, and how many values subscribers got.
+struct SharedDelivery: Equatable, Sendable {
+    var requests: Int
+    var values: Int
+}
+
+// excerpt: share-sends-one-request
+/// `share()` subscribes upstream once, for every subscriber that is attached when the response comes.
+func shareSendsOneRequest(in lab: Lab) async -> Finding<SharedDelivery> {
+    let url = lab.url(Route.delayedUser, tag: "shared")
+    let shared = lab.session.dataTaskPublisher(for: url).share()
+    let deliveries = DeliveryCounter()
+    let subscribers = [deliveries.subscribe(to: shared), deliveries.subscribe(to: shared)]
+    _ = await until(timeout: .seconds(5)) { deliveries.completions == 2 }
+    withExtendedLifetime(subscribers) {}
+    return Finding(
+        rule: "share() gives two subscribers one request", expected: SharedDelivery(requests: 1, values: 2),
+        measured: SharedDelivery(requests: lab.requestCount(for: url), values: deliveries.values),
+        describe: { counted($0.requests, "request") + ", " + counted($0.values, "value") })
+}
+// end excerpt
+
+/// What a subscriber that came after the response got, and whether it made the server work again.
+struct LateArrival: Equatable, Sendable {
+    var values: Int
+    var newRequests: Int
+}
+
+extension LateArrival {
+    var summary: String {
+        let requests = newRequests == 0 ? "no new request" : counted(newRequests, "new request")
+        return (values == 0 ? "no value" : counted(values, "value")) + ", " + requests
+    }
+}
+
+// excerpt: late-subscriber-misses-the-shared-response
+/// `share()` does not keep the response: a subscriber that arrives after it was delivered gets
+/// only the completion, and does not start a second request either.
+func lateSubscriberMissesTheSharedResponse(in lab: Lab) async -> Finding<LateArrival> {
+    let url = lab.url(Route.delayedUser, tag: "shared-then-late")
+    let shared = lab.session.dataTaskPublisher(for: url).share()
+    let early = DeliveryCounter()
+    let earlySubscriber = early.subscribe(to: shared)
+    _ = await until(timeout: .seconds(5)) { early.completions == 1 }
+    let requestsBefore = lab.requestCount(for: url)
+    let late = await outcome(of: shared)
+    withExtendedLifetime(earlySubscriber) {}
+    let arrival = LateArrival(
+        values: (try? late.get().count) ?? 0, newRequests: lab.requestCount(for: url) - requestsBefore)
+    return Finding(
+        rule: "a late subscriber to share() gets nothing", expected: LateArrival(values: 0, newRequests: 0),
+        measured: arrival, describe: \.summary)
+}
+// end excerpt
+
+// excerpt: replaying-cache-serves-the-late-subscriber
+/// A cache built on `CurrentValueSubject` keeps the last response, so a late subscriber gets it at
+/// once and the server is not asked again.
+func replayingCacheServesTheLateSubscriber(in lab: Lab) async -> Finding<LateArrival> {
+    let url = lab.url(Route.delayedUser, tag: "cached")
+    let cache = ReplayingCache(loading: lab.session.dataTaskPublisher(for: url).map(\.data))
+    _ = await outcome(of: cache.latest)
+    let requestsBefore = lab.requestCount(for: url)
+    let late = await outcome(of: cache.latest)
+    let arrival = LateArrival(
+        values: late.get().count, newRequests: lab.requestCount(for: url) - requestsBefore)
+    return Finding(
+        rule: "a replaying cache serves the late subscriber", expected: LateArrival(values: 1, newRequests: 0),
+        measured: arrival, describe: \.summary)
+}
+// end excerpt

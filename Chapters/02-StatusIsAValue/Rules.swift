@@ -1,0 +1,96 @@
+import Combine
+import Foundation
+import TypedClient
+import Workbook
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The chapter's rules in the order the report lists them.
+let statusRules = [
+    Rule("a 404 is a value", notFoundArrivesAsAValue),
+    Rule("decoding without validation", decodingWithoutValidationBlamesTheBody),
+    Rule("connection refused", refusedConnectionFails),
+    Rule("connection dropped", droppedConnectionFails),
+    Rule("no answer in time", silentServerTimesOut),
+]
+
+// excerpt: status-codes
+/// Each response's HTTP status code; the failure type stays `URLError`.
+nonisolated func statusCodes(of publisher: URLSession.DataTaskPublisher) -> some Publisher<Int, URLError> {
+    publisher.map { @Sendable exchange in (exchange.response as? HTTPURLResponse)?.statusCode ?? 0 }
+}
+// end excerpt
+
+// excerpt: not-found-arrives-as-a-value
+/// The server answered, so the transport succeeded: the 404 is delivered like any other response.
+func notFoundArrivesAsAValue(in lab: Lab) async -> Finding<Result<[Int], URLError>> {
+    let missing = lab.session.dataTaskPublisher(for: lab.url(Route.missingUser))
+    let statuses = await outcome(of: statusCodes(of: missing))
+    return Finding(
+        rule: "a 404 arrives as a value and the stream finishes", expected: .success([404]),
+        measured: statuses, describe: { describe($0) })
+}
+// end excerpt
+
+// excerpt: decoding-without-validation
+/// Decoding the body of a 404 as a `User` fails, and the failure says decoding, not "no such user".
+func decodingWithoutValidationBlamesTheBody(in lab: Lab) async -> Finding<Result<[User], any Error>> {
+    let decoded = await outcome(
+        of: lab.session.dataTaskPublisher(for: lab.url(Route.missingUser))
+            .map(\.data)
+            .decode(type: User.self, decoder: JSONDecoder()))
+    let blamesDecoding = if case .failure(let failure) = decoded { failure is DecodingError } else { false }
+    return Finding(
+        rule: "decoding a 404 without validation reports a decoding error", expected: "failed: a DecodingError",
+        value: decoded, measured: describe(decoded), holds: blamesDecoding)
+}
+// end excerpt
+
+// excerpt: transport-failures
+/// A connection attempt to a port nobody listens on is refused before any HTTP happens.
+func refusedConnectionFails(in lab: Lab) async -> Finding<URLError.Code?> {
+    let refused = lab.session.dataTaskPublisher(for: closedLoopbackURL().appending(path: Route.user))
+    return transportFinding(
+        "a refused connection is a URLError failure", expected: .cannotConnectToHost,
+        outcome: await outcome(of: statusCodes(of: refused)))
+}
+
+/// The server accepts the connection and closes it without a word.
+func droppedConnectionFails(in lab: Lab) async -> Finding<URLError.Code?> {
+    let dropped = lab.session.dataTaskPublisher(for: lab.url(Route.hangUp))
+    return transportFinding(
+        "a dropped connection is a URLError failure on \(platformName)", expected: droppedConnectionCode,
+        outcome: await outcome(of: statusCodes(of: dropped)))
+}
+
+/// The server accepts the connection and never answers; the session's one-second timeout ends the wait.
+func silentServerTimesOut(in lab: Lab) async -> Finding<URLError.Code?> {
+    let silent = lab.impatientSession.dataTaskPublisher(for: lab.url(Route.silence))
+    return transportFinding(
+        "no answer within the timeout is a URLError failure", expected: .timedOut,
+        outcome: await outcome(of: statusCodes(of: silent)))
+}
+// end excerpt
+
+// excerpt: dropped-connection-code
+/// How URLSession reports a connection that closed before any response: Linux Foundation (libcurl
+/// underneath) calls it a bad server response, Apple's URL loading system a lost connection.
+#if os(Linux)
+let droppedConnectionCode = URLError.Code.badServerResponse
+#else
+let droppedConnectionCode = URLError.Code.networkConnectionLost
+#endif
+// end excerpt
+
+/// A finding about a request that should fail in transport: it holds when the outcome is a
+/// `URLError` with `expected` as its code, and its value is the code seen (nil if none failed).
+private func transportFinding(
+    _ rule: String, expected: URLError.Code, outcome: Result<[Int], URLError>
+) -> Finding<URLError.Code?> {
+    let code = if case .failure(let failure) = outcome { failure.code } else { URLError.Code?.none }
+    return Finding(
+        rule: rule, expected: "failed: URLError" + expected.caseName, value: code, measured: describe(outcome),
+        holds: code == expected)
+}

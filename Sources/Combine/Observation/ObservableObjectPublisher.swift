@@ -1,0 +1,20 @@
+/// The publisher an `ObservableObject` uses by default to say that it is about to change.
+///
+/// It sends `()` to every subscriber with outstanding demand and keeps nothing for the others.
+public final class ObservableObjectPublisher: Publisher {
+    public typealias Output = Void
+    public typealias Failure = Never
+
+    private let core = SubjectCore<Void, Never>(name: "ObservableObjectPublisher", memory: .none)
+
+    public init() {}
+
+    public final func receive<S>(subscriber: S) where S: Subscriber, S.Failure == Never, S.Input == () {
+        core.attach(subscriber)
+    }
+
+    /// Tells every subscriber that the object is about to change.
+    public final func send() {
+        core.send(())
+    }
+}

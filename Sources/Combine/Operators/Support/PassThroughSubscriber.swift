@@ -1,0 +1,25 @@
+/// A subscriber that changes values or failures on their way down but hands everything else on as is.
+///
+/// Operators built on it keep no state of their own: the downstream receives the upstream's own
+/// subscription (so it sees the upstream's description, as on Apple platforms) and asks the upstream
+/// directly for values. Conforming types are structs, so subscribing allocates nothing for them.
+@usableFromInline
+internal protocol PassThroughSubscriber: Subscriber, CustomStringConvertible {
+    associatedtype Downstream: Subscriber
+
+    var downstream: Downstream { get }
+}
+
+extension PassThroughSubscriber {
+    @usableFromInline
+    internal func receive(subscription: Subscription) {
+        downstream.receive(subscription: subscription)
+    }
+}
+
+extension PassThroughSubscriber where Failure == Downstream.Failure {
+    @usableFromInline
+    internal func receive(completion: Subscribers.Completion<Failure>) {
+        downstream.receive(completion: completion)
+    }
+}

@@ -1,0 +1,93 @@
+/// The subscription behind the operators whose step for each value may throw (`tryMap`,
+/// `tryFilter`, `tryCompactMap`, `decode`, `encode`).
+///
+/// A thrown error cancels the upstream and reaches the downstream as its failure; after that, and
+/// after a completion or a cancel, nothing more passes in either direction. The downstream sees this
+/// object as its subscription, described by the operator's name.
+@usableFromInline
+internal final class ThrowingStepSubscription<Input, UpstreamFailure: Error, Downstream: Subscriber>:
+    Subscriber, Subscription, CustomStringConvertible
+where Downstream.Failure == Error {
+    @usableFromInline typealias Failure = UpstreamFailure
+    /// Turns one upstream value into the value to send, or into `nil` to skip it.
+    typealias Step = (Input) throws -> Downstream.Input?
+
+    @usableFromInline
+    let description: String
+    private let downstream: Downstream
+    private let step: Step
+    private let lock = Lock()
+    /// The upstream's subscription while values may flow.
+    private var upstream: Subscription?
+    private var isTerminated = false
+
+    init(_ description: String, downstream: Downstream, step: @escaping Step) {
+        self.description = description
+        self.downstream = downstream
+        self.step = step
+    }
+
+    deinit {
+        lock.deallocate()
+    }
+
+    @usableFromInline
+    func receive(subscription: Subscription) {
+        lock.lock()
+        guard upstream == nil, !isTerminated else {
+            lock.unlock()
+            subscription.cancel()
+            return
+        }
+        upstream = subscription
+        lock.unlock()
+        downstream.receive(subscription: self)
+    }
+
+    @usableFromInline
+    func receive(_ input: Input) -> Subscribers.Demand {
+        lock.lock()
+        let isActive = upstream != nil
+        lock.unlock()
+        guard isActive else { return .none }
+        do {
+            guard let output = try step(input) else { return .max(1) }
+            return downstream.receive(output)
+        } catch {
+            guard let upstream = terminate() else { return .none }
+            upstream.cancel()
+            downstream.receive(completion: .failure(error))
+            return .none
+        }
+    }
+
+    @usableFromInline
+    func receive(completion: Subscribers.Completion<UpstreamFailure>) {
+        guard terminate() != nil else { return }
+        downstream.receive(completion: completion.erased)
+    }
+
+    @usableFromInline
+    func request(_ demand: Subscribers.Demand) {
+        lock.lock()
+        let upstream = self.upstream
+        lock.unlock()
+        upstream?.request(demand)
+    }
+
+    @usableFromInline
+    func cancel() {
+        terminate()?.cancel()
+    }
+
+    /// Ends the subscription once; returns the upstream subscription to the one caller that ended it.
+    @discardableResult
+    private func terminate() -> Subscription? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let upstream, !isTerminated else { return nil }
+        isTerminated = true
+        self.upstream = nil
+        return upstream
+    }
+}

@@ -1,0 +1,221 @@
+import Dispatch
+
+/// A dispatch queue as a scheduler: immediate work goes to `async`, timed work to `asyncAfter`,
+/// and repeating work to a timer source on the queue.
+extension DispatchQueue: Scheduler {
+    /// An instant on the dispatch clock (uptime in nanoseconds, which stops while the machine sleeps).
+    public struct SchedulerTimeType: Strideable, Codable, Hashable {
+        /// The dispatch time this instant stands for.
+        public var dispatchTime: DispatchTime
+
+        public init(_ time: DispatchTime) {
+            dispatchTime = time
+        }
+
+        /// The signed distance in nanoseconds, saturating where the gap does not fit in an `Int`
+        /// (as from now to `DispatchTime.distantFuture`).
+        public func distance(
+            to other: DispatchQueue.SchedulerTimeType
+        ) -> DispatchQueue.SchedulerTimeType.Stride {
+            let from = dispatchTime.uptimeNanoseconds
+            let to = other.dispatchTime.uptimeNanoseconds
+            let nanoseconds = to >= from ? Int(clamping: to - from) : -Int(clamping: from - to)
+            return .nanoseconds(nanoseconds)
+        }
+
+        public func advanced(by n: DispatchQueue.SchedulerTimeType.Stride) -> DispatchQueue.SchedulerTimeType
+        {
+            SchedulerTimeType(dispatchTime + n.timeInterval)
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.dispatchTime == rhs.dispatchTime
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(dispatchTime.uptimeNanoseconds)
+        }
+
+        /// Encoded as the uptime in nanoseconds, a single unsigned integer.
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(dispatchTime.uptimeNanoseconds)
+        }
+
+        public init(from decoder: Decoder) throws {
+            let nanoseconds = try decoder.singleValueContainer().decode(UInt64.self)
+            dispatchTime = DispatchTime(uptimeNanoseconds: nanoseconds)
+        }
+
+        /// A signed span of dispatch time, held in nanoseconds.
+        ///
+        /// Integer and floating-point literals count seconds; `init(exactly:)` takes nanoseconds,
+        /// as Apple's does.
+        public struct Stride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric,
+            ExpressibleByFloatLiteral, Hashable, Codable
+        {
+            public typealias FloatLiteralType = Double
+            public typealias IntegerLiteralType = Int
+            public typealias Magnitude = Int
+
+            /// The span in nanoseconds (negative for a span that goes backwards).
+            public var magnitude: Int
+
+            /// The span as a dispatch interval, in nanoseconds.
+            public var timeInterval: DispatchTimeInterval {
+                .nanoseconds(magnitude)
+            }
+
+            private init(nanoseconds: Int) {
+                magnitude = nanoseconds
+            }
+
+            /// The span of `timeInterval`; `.never` becomes the longest span there is.
+            public init(_ timeInterval: DispatchTimeInterval) {
+                switch timeInterval {
+                case .seconds(let s): self = .seconds(s)
+                case .milliseconds(let ms): self = .milliseconds(ms)
+                case .microseconds(let us): self = .microseconds(us)
+                case .nanoseconds(let ns): self = .nanoseconds(ns)
+                case .never: self = .nanoseconds(.max)
+                @unknown default: self = .nanoseconds(.max)
+                }
+            }
+
+            public init(floatLiteral value: Double) {
+                self = .seconds(value)
+            }
+
+            public init(integerLiteral value: Int) {
+                self = .seconds(value)
+            }
+
+            public init?<T>(exactly source: T) where T: BinaryInteger {
+                guard let nanoseconds = Int(exactly: source) else { return nil }
+                self.init(nanoseconds: nanoseconds)
+            }
+
+            public static func < (lhs: Self, rhs: Self) -> Bool {
+                lhs.magnitude < rhs.magnitude
+            }
+
+            public static func * (lhs: Self, rhs: Self) -> Self {
+                Self(nanoseconds: lhs.magnitude * rhs.magnitude)
+            }
+
+            public static func + (lhs: Self, rhs: Self) -> Self {
+                Self(nanoseconds: lhs.magnitude + rhs.magnitude)
+            }
+
+            public static func - (lhs: Self, rhs: Self) -> Self {
+                Self(nanoseconds: lhs.magnitude - rhs.magnitude)
+            }
+
+            public static func -= (lhs: inout Self, rhs: Self) {
+                lhs.magnitude -= rhs.magnitude
+            }
+
+            public static func *= (lhs: inout Self, rhs: Self) {
+                lhs.magnitude *= rhs.magnitude
+            }
+
+            public static func += (lhs: inout Self, rhs: Self) {
+                lhs.magnitude += rhs.magnitude
+            }
+
+            public static func seconds(_ s: Double) -> Self {
+                Self(nanoseconds: Int((s * 1_000_000_000).rounded()))
+            }
+
+            public static func seconds(_ s: Int) -> Self {
+                Self(nanoseconds: s * 1_000_000_000)
+            }
+
+            public static func milliseconds(_ ms: Int) -> Self {
+                Self(nanoseconds: ms * 1_000_000)
+            }
+
+            public static func microseconds(_ us: Int) -> Self {
+                Self(nanoseconds: us * 1_000)
+            }
+
+            public static func nanoseconds(_ ns: Int) -> Self {
+                Self(nanoseconds: ns)
+            }
+
+            public static func == (lhs: Self, rhs: Self) -> Bool {
+                lhs.magnitude == rhs.magnitude
+            }
+        }
+    }
+
+    /// How the queue should run scheduled work: its quality of service, work item flags, and an
+    /// optional group that the work joins while it is pending.
+    public struct SchedulerOptions {
+        public var qos: DispatchQoS
+        public var flags: DispatchWorkItemFlags
+        public var group: DispatchGroup?
+
+        public init(
+            qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [], group: DispatchGroup? = nil
+        ) {
+            self.qos = qos
+            self.flags = flags
+            self.group = group
+        }
+
+        /// `action` as a work item carrying these options' quality of service and flags.
+        internal func workItem(_ action: @escaping () -> Void) -> DispatchWorkItem {
+            DispatchWorkItem(qos: qos, flags: flags, block: action)
+        }
+    }
+
+    public var minimumTolerance: DispatchQueue.SchedulerTimeType.Stride {
+        .nanoseconds(0)
+    }
+
+    public var now: DispatchQueue.SchedulerTimeType {
+        SchedulerTimeType(.now())
+    }
+
+    public func schedule(options: DispatchQueue.SchedulerOptions?, _ action: @escaping () -> Void) {
+        let options = options ?? SchedulerOptions()
+        let work = options.workItem(action)
+        if let group = options.group {
+            async(group: group, execute: work)
+        } else {
+            async(execute: work)
+        }
+    }
+
+    /// Dispatch has no per-call leeway for one-shot work, so `tolerance` is not used here.
+    public func schedule(
+        after date: DispatchQueue.SchedulerTimeType, tolerance: DispatchQueue.SchedulerTimeType.Stride,
+        options: DispatchQueue.SchedulerOptions?, _ action: @escaping () -> Void
+    ) {
+        let options = options ?? SchedulerOptions()
+        let work = options.workItem(action)
+        if let group = options.group {
+            // The group stays entered until the work has run, as `async(group:)` would keep it.
+            group.enter()
+            work.notify(queue: self) { group.leave() }
+        }
+        asyncAfter(deadline: date.dispatchTime, execute: work)
+    }
+
+    /// Repeats on a timer source targeting this queue; cancelling cancels the source.
+    public func schedule(
+        after date: DispatchQueue.SchedulerTimeType, interval: DispatchQueue.SchedulerTimeType.Stride,
+        tolerance: DispatchQueue.SchedulerTimeType.Stride, options: DispatchQueue.SchedulerOptions?,
+        _ action: @escaping () -> Void
+    ) -> Cancellable {
+        let options = options ?? SchedulerOptions()
+        let timer = DispatchSource.makeTimerSource(queue: self)
+        timer.setEventHandler(qos: options.qos, flags: options.flags, handler: action)
+        timer.schedule(
+            deadline: date.dispatchTime, repeating: interval.timeInterval,
+            leeway: Swift.max(tolerance, minimumTolerance).timeInterval)
+        timer.resume()
+        return AnyCancellable { timer.cancel() }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// A run loop as a scheduler: immediate work is performed on the loop's next turn, timed and
+/// repeating work rides a `Timer` in the default mode. Nothing runs until the loop itself runs.
+extension RunLoop: Scheduler {
+    /// An instant on the wall clock, as a run loop's timers count time.
+    public struct SchedulerTimeType: DateSchedulerTime {
+        public var date: Date
+
+        public init(_ date: Date) {
+            self.date = date
+        }
+
+        /// A span of wall-clock time in seconds.
+        public struct Stride: SecondsStride {
+            public typealias FloatLiteralType = TimeInterval
+            public typealias IntegerLiteralType = TimeInterval
+            public typealias Magnitude = TimeInterval
+
+            public var magnitude: TimeInterval
+
+            /// The span in seconds.
+            public var timeInterval: TimeInterval {
+                magnitude
+            }
+
+            public init(_ timeInterval: TimeInterval) {
+                magnitude = timeInterval
+            }
+        }
+    }
+
+    /// A run loop takes no scheduling options.
+    public struct SchedulerOptions {}
+
+    public var now: RunLoop.SchedulerTimeType {
+        SchedulerTimeType(Date())
+    }
+
+    public var minimumTolerance: RunLoop.SchedulerTimeType.Stride {
+        0
+    }
+
+    public func schedule(options: RunLoop.SchedulerOptions?, _ action: @escaping () -> Void) {
+        let action = SchedulerAction(action)
+        perform { action.run() }
+    }
+
+    public func schedule(
+        after date: RunLoop.SchedulerTimeType, tolerance: RunLoop.SchedulerTimeType.Stride,
+        options: RunLoop.SchedulerOptions?, _ action: @escaping () -> Void
+    ) {
+        let action = SchedulerAction(action)
+        let timer = Timer(fire: date.date, interval: 0, repeats: false) { _ in action.run() }
+        timer.tolerance = tolerance.timeInterval
+        add(timer, forMode: .default)
+    }
+
+    /// Cancelling invalidates the timer.
+    public func schedule(
+        after date: RunLoop.SchedulerTimeType, interval: RunLoop.SchedulerTimeType.Stride,
+        tolerance: RunLoop.SchedulerTimeType.Stride, options: RunLoop.SchedulerOptions?,
+        _ action: @escaping () -> Void
+    ) -> Cancellable {
+        let action = SchedulerAction(action)
+        let timer = Timer(fire: date.date, interval: interval.timeInterval, repeats: true) { _ in action.run()
+        }
+        timer.tolerance = tolerance.timeInterval
+        add(timer, forMode: .default)
+        return AnyCancellable { timer.invalidate() }
+    }
+}

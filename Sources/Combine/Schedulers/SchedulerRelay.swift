@@ -1,0 +1,226 @@
+/// The subscription behind `receive(on:)`, `delay(for:)` and `timeout(_:)`: it hands each upstream
+/// value and the completion to the downstream from work scheduled on a scheduler.
+///
+/// Demand passes straight up; what the downstream returns from a delivered value is requested from
+/// upstream once the delivery has run. Deliveries are serialised by a recursive lock (a scheduled
+/// delivery may trigger another at once, as on `ImmediateScheduler`), never by the state lock, and
+/// none happens after `cancel()`. With a deadline, the relay also ends the stream when the upstream
+/// stays silent for that long after subscribing or after its latest value.
+internal final class SchedulerRelay<Context: Scheduler, Downstream: Subscriber>:
+    Subscriber, Subscription, CustomStringConvertible
+{
+    typealias Input = Downstream.Input
+    typealias Failure = Downstream.Failure
+
+    /// When a delivery runs: as soon as the scheduler can, or a fixed interval after the event.
+    enum Timing {
+        case asSoonAsPossible
+        case after(Context.SchedulerTimeType.Stride, tolerance: Context.SchedulerTimeType.Stride)
+    }
+
+    /// How long the upstream may stay silent, and the error to end with (none: finish normally).
+    struct Deadline {
+        let interval: Context.SchedulerTimeType.Stride
+        let error: (() -> Failure)?
+    }
+
+    private enum Phase {
+        case awaitingSubscription
+        case live(Subscription)
+        /// The upstream completed; the deliveries already scheduled, then the completion, still run.
+        case draining
+        case ended
+    }
+
+    let description: String
+    private let scheduler: Context
+    private let options: Context.SchedulerOptions?
+    private let timing: Timing
+    private let deadline: Deadline?
+    private let lock = Lock()
+    private let deliveryLock = Lock(recursive: true)
+    private var phase = Phase.awaitingSubscription
+    private var downstream: Downstream?
+    private var deadlineTimer: Cancellable?
+    /// Tells a deadline timer that has since been replaced from the current one.
+    private var deadlineGeneration = 0
+
+    init(
+        description: String, downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?,
+        timing: Timing, deadline: Deadline? = nil
+    ) {
+        self.description = description
+        self.downstream = downstream
+        self.scheduler = scheduler
+        self.options = options
+        self.timing = timing
+        self.deadline = deadline
+    }
+
+    deinit {
+        lock.deallocate()
+        deliveryLock.deallocate()
+    }
+
+    func receive(subscription: Subscription) {
+        lock.lock()
+        guard case .awaitingSubscription = phase, let downstream else {
+            lock.unlock()
+            subscription.cancel()
+            return
+        }
+        phase = .live(subscription)
+        lock.unlock()
+        restartDeadline()
+        deliveryLock.withLock { downstream.receive(subscription: self) }
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        lock.lock()
+        guard case .live = phase else {
+            lock.unlock()
+            return .none
+        }
+        lock.unlock()
+        restartDeadline()
+        schedule { self.deliver(input) }
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        lock.lock()
+        guard case .live = phase else {
+            lock.unlock()
+            return
+        }
+        phase = .draining
+        let timer = takeDeadlineTimer()
+        lock.unlock()
+        timer?.cancel()
+        schedule { self.finish(with: completion) }
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        lock.lock()
+        guard case .live(let upstream) = phase else {
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        upstream.request(demand)
+    }
+
+    func cancel() {
+        lock.lock()
+        let upstream = end()
+        let timer = takeDeadlineTimer()
+        lock.unlock()
+        timer?.cancel()
+        upstream?.cancel()
+    }
+
+    // MARK: Scheduled work
+
+    private func schedule(_ work: @escaping () -> Void) {
+        switch timing {
+        case .asSoonAsPossible:
+            scheduler.schedule(options: options, work)
+        case .after(let interval, let tolerance):
+            scheduler.schedule(
+                after: scheduler.now.advanced(by: interval), tolerance: tolerance, options: options, work)
+        }
+    }
+
+    private func deliver(_ input: Input) {
+        lock.lock()
+        guard let downstream, !isEnded else {
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        let more = deliveryLock.withLock { downstream.receive(input) }
+        guard more > .none else { return }
+        lock.lock()
+        guard case .live(let upstream) = phase else {
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        upstream.request(more)
+    }
+
+    private func finish(with completion: Subscribers.Completion<Failure>) {
+        lock.lock()
+        guard case .draining = phase, let downstream else {
+            lock.unlock()
+            return
+        }
+        _ = end()
+        lock.unlock()
+        deliveryLock.withLock { downstream.receive(completion: completion) }
+    }
+
+    // MARK: Deadline
+
+    /// Replaces the deadline timer with one due a full interval from now.
+    private func restartDeadline() {
+        guard let deadline else { return }
+        lock.lock()
+        deadlineGeneration += 1
+        let generation = deadlineGeneration
+        let previous = takeDeadlineTimer()
+        lock.unlock()
+        previous?.cancel()
+        // A repeating timer, because only that form of scheduling can be cancelled.
+        let timer = scheduler.schedule(
+            after: scheduler.now.advanced(by: deadline.interval), interval: deadline.interval,
+            tolerance: scheduler.minimumTolerance, options: options
+        ) { [weak self] in
+            self?.deadlinePassed(generation: generation)
+        }
+        lock.lock()
+        if generation == deadlineGeneration, !isEnded {
+            deadlineTimer = timer
+            lock.unlock()
+        } else {
+            lock.unlock()
+            timer.cancel()
+        }
+    }
+
+    private func deadlinePassed(generation: Int) {
+        lock.lock()
+        guard generation == deadlineGeneration, case .live = phase, let downstream else {
+            lock.unlock()
+            return
+        }
+        let upstream = end()
+        let timer = takeDeadlineTimer()
+        lock.unlock()
+        timer?.cancel()
+        upstream?.cancel()
+        let completion = deadline?.error.map { Subscribers.Completion.failure($0()) } ?? .finished
+        deliveryLock.withLock { downstream.receive(completion: completion) }
+    }
+
+    // MARK: State, with the lock held
+
+    private var isEnded: Bool {
+        if case .ended = phase { return true }
+        return false
+    }
+
+    /// Ends the relay and lets go of the downstream; returns the upstream if it was still live.
+    private func end() -> Subscription? {
+        let upstream: Subscription?
+        if case .live(let subscription) = phase { upstream = subscription } else { upstream = nil }
+        phase = .ended
+        downstream = nil
+        return upstream
+    }
+
+    private func takeDeadlineTimer() -> Cancellable? {
+        defer { deadlineTimer = nil }
+        return deadlineTimer
+    }
+}

@@ -1,0 +1,230 @@
+/// What `PassthroughSubject` and `CurrentValueSubject` share: their subscribers with each one's
+/// demand, the completion once sent, and the upstream subscriptions they were handed.
+///
+/// One recursive lock guards everything and stays held while a subscriber is called. That is the
+/// serialisation: sends from many threads reach each subscriber one at a time, in the order they
+/// took the lock, and a value never overtakes a completion. Because the lock is recursive, a
+/// subscriber may send, request, subscribe or cancel from inside its own `receive`; a call from
+/// another thread waits until the subscriber returns (so after `cancel()` returns, nothing more
+/// arrives). The price: a subscriber must not block waiting for another thread that uses the same
+/// subject. One lock round-trip a value, and no array is copied on the way.
+internal final class SubjectCore<Output, Failure: Error> {
+    /// Whether late demand is answered with the latest value (`CurrentValueSubject`) or not.
+    internal enum Memory {
+        case none
+        case latest(Output)
+    }
+
+    private let lock = Lock(recursive: true)
+    private let name: String
+    @exclusivity(unchecked) private var memory: Memory
+    @exclusivity(unchecked) private var completion: Subscribers.Completion<Failure>?
+    @exclusivity(unchecked) private var conduits: [SubjectConduit<Output, Failure>] = []
+    /// How many deliveries are under way (re-entrant ones nest). While it is above zero no conduit
+    /// leaves `conduits`, so `send` can reach the only subscriber without retaining it; conduits
+    /// cancelled meanwhile are swept out when the outermost delivery returns.
+    @exclusivity(unchecked) private var deliveryDepth = 0
+    @exclusivity(unchecked) private var needsSweep = false
+    private var upstreamSubscriptions: [Subscription] = []
+
+    /// `name` is how subscriptions describe themselves: the subject's type name.
+    internal init(name: String, memory: Memory) {
+        self.name = name
+        self.memory = memory
+    }
+
+    deinit {
+        lock.deallocate()
+    }
+
+    internal var description: String { name }
+
+    /// The value remembered with `.latest` memory; `nil` for a subject that remembers none.
+    internal var latestValue: Output? {
+        lock.withLock {
+            guard case .latest(let value) = memory else { return nil }
+            return value
+        }
+    }
+
+    // MARK: From the subject
+
+    internal func attach<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
+        lock.lock()
+        defer { lock.unlock() }
+        if let completion {
+            subscriber.receive(subscription: Subscriptions.empty)
+            subscriber.receive(completion: completion)
+            return
+        }
+        let conduit = SubscriberConduit(core: self, downstream: subscriber)
+        conduits.append(conduit)
+        subscriber.receive(subscription: conduit)
+    }
+
+    internal func send(_ value: Output) {
+        lock.lock()
+        defer { lock.unlock() }
+        if case .latest = memory {
+            memory = .latest(value)
+        }
+        guard completion == nil else { return }
+        if conduits.count == 1 {
+            Unmanaged.passUnretained(conduits[0])._withUnsafeGuaranteedRef { offer(value, to: $0) }
+        } else {
+            // Iterating holds the array as it was; a subscriber joining or leaving meanwhile makes a copy.
+            for conduit in conduits {
+                offer(value, to: conduit)
+            }
+        }
+    }
+
+    internal func send(completion: Subscribers.Completion<Failure>) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard self.completion == nil else { return }
+        self.completion = completion
+        let finishing = conduits
+        removeFinishedConduits()
+        upstreamSubscriptions = []
+        for conduit in finishing where conduit.isActive {
+            conduit.isActive = false
+            conduit.deliver(completion: completion)
+        }
+    }
+
+    /// Keeps `subscription` and asks it for everything, unless the subject has already completed.
+    internal func send(subscription: Subscription) {
+        lock.lock()
+        let accepted = completion == nil
+        if accepted { upstreamSubscriptions.append(subscription) }
+        lock.unlock()
+        if accepted { subscription.request(.unlimited) }
+    }
+
+    // MARK: From a subscriber's conduit
+
+    fileprivate func request(_ demand: Subscribers.Demand, for conduit: SubjectConduit<Output, Failure>) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard conduit.isActive else { return }
+        conduit.demand += demand
+        if case .latest(let value) = memory, conduit.missedLatest {
+            offer(value, to: conduit)
+        }
+    }
+
+    fileprivate func cancel(_ conduit: SubjectConduit<Output, Failure>) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard conduit.isActive else { return }
+        conduit.isActive = false
+        conduit.release()
+        removeFinishedConduits()
+    }
+
+    /// Drops the conduits that completed or were cancelled, now or, during a delivery, right after it.
+    private func removeFinishedConduits() {
+        guard deliveryDepth == 0 else {
+            needsSweep = true
+            return
+        }
+        needsSweep = false
+        conduits.removeAll { !$0.isActive || completion != nil }
+    }
+
+    /// Called with the lock held: delivers if the subscriber has demand, otherwise the value is
+    /// dropped for it (a `CurrentValueSubject` remembers to replay the latest one on its next request).
+    private func offer(_ value: Output, to conduit: SubjectConduit<Output, Failure>) {
+        guard conduit.isActive else { return }
+        guard conduit.demand > .none else {
+            conduit.missedLatest = true
+            return
+        }
+        if conduit.demand != .unlimited {
+            conduit.demand -= 1
+        }
+        conduit.missedLatest = false
+        deliveryDepth += 1
+        let extra = conduit.deliver(conduit, value)
+        deliveryDepth -= 1
+        if extra != .none {
+            conduit.demand += extra
+        }
+        if deliveryDepth == 0 && needsSweep {
+            removeFinishedConduits()
+        }
+    }
+}
+
+/// One subscriber's subscription to a subject; its state is guarded by the core's lock.
+internal class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringConvertible,
+    CustomReflectable,
+    CustomPlaygroundDisplayConvertible
+{
+    fileprivate let core: SubjectCore<Output, Failure>
+    @exclusivity(unchecked) fileprivate var demand = Subscribers.Demand.none
+    @exclusivity(unchecked) fileprivate var isActive = true
+    /// Whether the subscriber has not yet seen the subject's latest value.
+    @exclusivity(unchecked) fileprivate var missedLatest = true
+    /// Hands a value to the subscriber; made where the subscriber's type is known (see `SubscriberConduit`).
+    fileprivate let deliver: (SubjectConduit, Output) -> Subscribers.Demand
+
+    fileprivate init(
+        core: SubjectCore<Output, Failure>, deliver: @escaping (SubjectConduit, Output) -> Subscribers.Demand
+    ) {
+        self.core = core
+        self.deliver = deliver
+    }
+
+    internal var description: String { core.description }
+
+    internal var customMirror: Mirror { Mirror(self, children: []) }
+
+    internal var playgroundDescription: Any { description }
+
+    internal func request(_ demand: Subscribers.Demand) {
+        precondition(demand > .none, "A subscriber requested no values; demand must be positive")
+        core.request(demand, for: self)
+    }
+
+    internal func cancel() {
+        core.cancel(self)
+    }
+
+    fileprivate func deliver(completion: Subscribers.Completion<Failure>) {
+        preconditionFailure("SubscriberConduit overrides deliver(completion:)")
+    }
+
+    fileprivate func release() {
+        preconditionFailure("SubscriberConduit overrides release()")
+    }
+}
+
+/// The conduit for a subscriber of a known type.
+private final class SubscriberConduit<Downstream: Subscriber>: SubjectConduit<
+    Downstream.Input, Downstream.Failure
+>
+{
+    @exclusivity(unchecked) private var downstream: Downstream?
+
+    init(core: SubjectCore<Downstream.Input, Downstream.Failure>, downstream: Downstream) {
+        self.downstream = downstream
+        // A generic class's overrides run unspecialised when called through the base class. This
+        // closure is formed where `Downstream` is concrete, so each value reaches the subscriber
+        // through code compiled for its type, with no runtime type lookups.
+        super.init(core: core) { conduit, value in
+            unsafeDowncast(conduit, to: SubscriberConduit.self).downstream?.receive(value) ?? .none
+        }
+    }
+
+    override func deliver(completion: Subscribers.Completion<Downstream.Failure>) {
+        let finished = downstream
+        downstream = nil
+        finished?.receive(completion: completion)
+    }
+
+    override func release() {
+        downstream = nil
+    }
+}

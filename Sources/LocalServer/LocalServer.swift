@@ -1,0 +1,72 @@
+import Foundation
+
+/// A real HTTP/1.1 server on 127.0.0.1 for tests and demonstrations: start it with a handler, point
+/// a client at `baseURL`, then look at what arrived.
+///
+/// It listens on loopback only, on a port the system picks. Connections are served concurrently,
+/// requests on one connection in order. `stop()` (or releasing the server) closes everything at once.
+///
+/// One thread serves all of a server's sockets and runs its handler, which is what makes it fast.
+/// A handler may await anything (it gives the thread back while it waits) but must not block the
+/// thread: to answer late, give the response a `delay` rather than sleeping.
+public final class LocalServer: Sendable {
+    /// Answers one request; called once per request that parsed, after it was recorded.
+    public typealias Handler = @Sendable (HTTPRequest) async -> HTTPResponse
+
+    public let port: UInt16
+    /// `http://127.0.0.1:<port>`, without a trailing slash.
+    public let baseURL: URL
+    public let configuration: Configuration
+    private let log: RequestLog
+    private let server: Server
+
+    /// Starts listening on an ephemeral loopback port and returns once connections can be made.
+    public static func start(
+        configuration: Configuration = Configuration(), _ handler: @escaping Handler
+    ) async throws(LocalServerError) -> LocalServer {
+        try LocalServer(configuration: configuration, handler: handler)
+    }
+
+    private init(configuration: Configuration, handler: @escaping Handler) throws(LocalServerError) {
+        log = RequestLog()
+        server = try Server(configuration: configuration, handler: handler, log: log)
+        port = server.port
+        baseURL = URL(string: "http://127.0.0.1:\(server.port)")!
+        self.configuration = configuration
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// The URL of `pathAndQuery` (such as `/users/1?verbose=1`) on this server.
+    public func url(_ pathAndQuery: String) -> URL {
+        URL(string: baseURL.absoluteString + pathAndQuery)!
+    }
+
+    /// Every request received so far, in arrival order.
+    public var requests: [HTTPRequest] { log.requests }
+
+    /// How many requests arrived for `path` (the path without its query), or in all when `path` is `nil`.
+    public func requestCount(path: String? = nil) -> Int {
+        log.count(path: path)
+    }
+
+    /// Waits for the `number`-th request (counting from 1) to `path`, or to any path when `path` is
+    /// `nil`, and returns it; returns at once if it already arrived.
+    ///
+    /// Throws `LocalServerError.waitTimedOut` when it has not arrived within `timeout`,
+    /// `.stoppedWhileWaiting` when the server stops first, and `CancellationError` when the task is cancelled.
+    public func waitForRequest(
+        number: Int = 1, path: String? = nil, timeout: Duration
+    ) async throws -> HTTPRequest {
+        try await log.waitForRequest(number: number, path: path, timeout: timeout)
+    }
+
+    /// Closes the listener and every connection, cancels pending delays, and fails pending waits.
+    /// Safe to call more than once; the port can be bound again as soon as it returns.
+    public func stop() {
+        server.stop()
+        log.stop()
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import Workbook
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// excerpt: api-error
+/// Everything that can go wrong fetching from the API, as three kinds a caller handles differently.
+///
+/// A transport failure means no response arrived (retrying may help); a status means the server
+/// answered and said no; decoding means it answered yes with a body we could not read.
+public enum APIError: Error, Equatable {
+    /// The request never got a response: the connection was refused, dropped, or timed out.
+    case transport(URLError.Code)
+    /// The server responded with a status outside 200...299.
+    case status(Int)
+    /// The response was a success but its body was not what we expected.
+    case decoding
+}
+// end excerpt
+
+extension APIError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .transport(let code): ".transport(\(code.caseName))"
+        case .status(let code): ".status(\(code))"
+        case .decoding: ".decoding"
+        }
+    }
+}

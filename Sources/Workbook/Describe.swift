@@ -1,0 +1,68 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A count with its noun, singular or plural as the number needs: `1 request`, `3 requests`.
+public func counted(_ number: Int, _ singular: String, plural: String? = nil) -> String {
+    "\(number) \(number == 1 ? singular : plural ?? singular + "s")"
+}
+
+/// An outcome as a report shows it: the values and `finished`, or the failure.
+public func describe<Value, Failure>(_ outcome: Result<[Value], Failure>) -> String {
+    switch outcome {
+    case .success(let values) where values.isEmpty: "no value, finished"
+    case .success(let values): "[" + values.map { String(describing: $0) }.joined(separator: ", ") + "], finished"
+    case .failure(let failure): "failed: " + describe(failure: failure)
+    }
+}
+
+/// A failure named by its type and case, the way a reader would look it up:
+/// `URLError.cannotConnectToHost`, `DecodingError.keyNotFound(id)`.
+public func describe(failure: any Error) -> String {
+    switch failure {
+    case let error as URLError:
+        "URLError" + error.code.caseName
+    case let error as DecodingError:
+        "DecodingError." + error.caseName
+    default:
+        String(describing: failure)
+    }
+}
+
+extension URLError.Code {
+    /// The code's name as written in Swift (`.timedOut`), or its number when it is not a common one.
+    public var caseName: String {
+        Self.names[rawValue].map { "." + $0 } ?? "(code \(rawValue))"
+    }
+
+    private static let names: [Int: String] = [
+        URLError.unknown.rawValue: "unknown",
+        URLError.cancelled.rawValue: "cancelled",
+        URLError.badURL.rawValue: "badURL",
+        URLError.timedOut.rawValue: "timedOut",
+        URLError.unsupportedURL.rawValue: "unsupportedURL",
+        URLError.cannotFindHost.rawValue: "cannotFindHost",
+        URLError.cannotConnectToHost.rawValue: "cannotConnectToHost",
+        URLError.networkConnectionLost.rawValue: "networkConnectionLost",
+        URLError.notConnectedToInternet.rawValue: "notConnectedToInternet",
+        URLError.badServerResponse.rawValue: "badServerResponse",
+        URLError.zeroByteResource.rawValue: "zeroByteResource",
+        URLError.cannotDecodeContentData.rawValue: "cannotDecodeContentData",
+        URLError.cannotParseResponse.rawValue: "cannotParseResponse",
+    ]
+}
+
+extension DecodingError {
+    /// The case, with the key for a missing key: `keyNotFound(id)`, `dataCorrupted`.
+    fileprivate var caseName: String {
+        switch self {
+        case .typeMismatch(let type, _): "typeMismatch(\(type))"
+        case .valueNotFound(let type, _): "valueNotFound(\(type))"
+        case .keyNotFound(let key, _): "keyNotFound(\(key.stringValue))"
+        case .dataCorrupted: "dataCorrupted"
+        @unknown default: "\(self)"
+        }
+    }
+}

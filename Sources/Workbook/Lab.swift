@@ -1,0 +1,60 @@
+import Foundation
+import LocalServer
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// What a chapter measures with: the shared routes served on loopback and URLSessions to call them.
+///
+/// Every rule gets the same lab; a rule that counts requests tags its URLs (`url(_:tag:)`) so that it
+/// counts only its own, whatever ran before it.
+public final class Lab: Sendable {
+    public let server: LocalServer
+    public let session: URLSession
+    /// A session that gives up on a request after `impatientTimeout`, for routes that never answer.
+    public let impatientSession: URLSession
+
+    /// How long `impatientSession` waits for an answer.
+    ///
+    /// Linux Foundation takes the timeout from the session's configuration, in whole seconds (a
+    /// fraction is cut off, and zero fails at once), and ignores `URLRequest.timeoutInterval`;
+    /// Apple platforms honour both. One second, set in the configuration, works everywhere.
+    public static let impatientTimeout: TimeInterval = 1
+
+    private init(server: LocalServer) {
+        self.server = server
+        session = URLSession(configuration: .ephemeral)
+        let impatient = URLSessionConfiguration.ephemeral
+        impatient.timeoutIntervalForRequest = Self.impatientTimeout
+        impatientSession = URLSession(configuration: impatient)
+    }
+
+    /// Starts the server on an ephemeral loopback port and opens an ephemeral session.
+    ///
+    /// Requests are recorded on `Timeline.current` as it is at this moment, if there is one.
+    public static func open() async throws -> Lab {
+        let server = try await LocalServer.start(RouteTable.handler(recordingOn: Timeline.current))
+        return Lab(server: server)
+    }
+
+    /// The server's URL for `route`, with `tag` as a query item so its requests can be told apart.
+    public func url(_ route: String, tag: String? = nil) -> URL {
+        let url = server.baseURL.appending(path: route)
+        guard let tag else { return url }
+        return url.appending(queryItems: [URLQueryItem(name: "tag", value: tag)])
+    }
+
+    /// How many requests the server has received for exactly this URL's path and query.
+    public func requestCount(for url: URL) -> Int {
+        let target = url.path(percentEncoded: true) + (url.query(percentEncoded: true).map { "?" + $0 } ?? "")
+        return server.requests.filter { $0.target == target }.count
+    }
+
+    /// Stops the server and lets the sessions go once their tasks are done.
+    public func close() {
+        server.stop()
+        session.finishTasksAndInvalidate()
+        impatientSession.finishTasksAndInvalidate()
+    }
+}

@@ -1,0 +1,119 @@
+/// One row of a report: a rule, what was expected, what was measured, and whether they agree.
+public struct ReportLine: Sendable, Equatable {
+    public var rule: String
+    public var expected: String
+    public var measured: String
+    public var holds: Bool
+
+    public init(rule: String, expected: String, measured: String, holds: Bool) {
+        self.rule = rule
+        self.expected = expected
+        self.measured = measured
+        self.holds = holds
+    }
+}
+
+/// What a chapter prints: a title, one aligned row per rule, a tally, then its timings.
+///
+/// The facts (title, rows, tally) are the same on every run, so the docs quote them verbatim; the
+/// timings vary, so they come after a blank line, where a reader and a docs check can leave them out.
+public struct Report: Sendable {
+    public var title: String
+    public var lines: [ReportLine]
+    /// How long each rule took, in the order of `lines`.
+    public var ruleDurations: [Duration]
+    /// How long the whole run took, starting the server included.
+    public var runDuration: Duration
+    public var platform: String
+
+    public init(
+        title: String, lines: [ReportLine], ruleDurations: [Duration], runDuration: Duration,
+        platform: String = platformName
+    ) {
+        self.title = title
+        self.lines = lines
+        self.ruleDurations = ruleDurations
+        self.runDuration = runDuration
+        self.platform = platform
+    }
+
+    /// How many rules held.
+    public var heldCount: Int { lines.filter(\.holds).count }
+
+    /// The process exit status the report stands for: 0 when every rule held, 1 otherwise.
+    public var exitStatus: Int32 { heldCount == lines.count ? 0 : 1 }
+
+    /// The closing tally, such as `6 of 6 as expected`.
+    public var tally: String { "\(heldCount) of \(lines.count) as expected" }
+
+    /// The title, the rows and the tally: the part that reads the same on every run.
+    public func facts(colour: Bool = false) -> String {
+        let style = TextStyle(enabled: colour)
+        let header = ReportLine(rule: "rule", expected: "expected", measured: "measured", holds: true)
+        let ruleWidth = (lines + [header]).map(\.rule.count).max() ?? 0
+        let expectedWidth = (lines + [header]).map(\.expected.count).max() ?? 0
+        func row(_ mark: String, _ line: ReportLine) -> String {
+            let cells = [line.rule.padded(to: ruleWidth), line.expected.padded(to: expectedWidth), line.measured]
+            return (mark + " " + cells.joined(separator: "   ")).trimmingTrailingSpaces()
+        }
+        var text = [style.bold(title), "", row(" ", header)]
+        for line in lines {
+            text.append(row(line.holds ? style.green("✓") : style.red("✗"), line))
+        }
+        text += ["", tally]
+        return text.joined(separator: "\n")
+    }
+
+    /// How long each rule and the whole run took, and where it ran: the part that varies.
+    public func timings(colour: Bool = false) -> String {
+        let style = TextStyle(enabled: colour)
+        let names = lines.map(\.rule) + ["whole run"]
+        let width = names.map(\.count).max() ?? 0
+        let rows = zip(names, ruleDurations + [runDuration]).map { name, duration in
+            "  " + name.padded(to: width) + "   " + duration.readable
+        }
+        let heading = Report.timingsHeading + " \(platform) (they vary from run to run):"
+        return style.dim(([heading] + rows).joined(separator: "\n"))
+    }
+
+    /// How the timings part begins, which is how `stableReport(of:)` finds where the facts end.
+    static let timingsHeading = "timings on"
+
+    /// The whole report, facts then timings, separated by a blank line.
+    public func rendered(colour: Bool = false) -> String {
+        facts(colour: colour) + "\n\n" + timings(colour: colour)
+    }
+}
+
+/// The part of a chapter's printed output that reads the same on every run: everything before the
+/// timings, without the blank line that separates them. The docs quote exactly this.
+public func stableReport(of printedOutput: String) -> String {
+    let lines = printedOutput.split(separator: "\n", omittingEmptySubsequences: false)
+    let timings = lines.firstIndex { $0.hasPrefix(Report.timingsHeading) || $0.hasPrefix("\u{1B}[2m" + Report.timingsHeading) }
+    var facts = lines[..<(timings ?? lines.endIndex)]
+    while facts.last?.isEmpty == true {
+        facts.removeLast()
+    }
+    return facts.joined(separator: "\n")
+}
+
+extension String {
+    fileprivate func padded(to width: Int) -> String {
+        count < width ? self + String(repeating: " ", count: width - count) : self
+    }
+
+    fileprivate func trimmingTrailingSpaces() -> String {
+        String(self[..<(lastIndex { $0 != " " }.map(index(after:)) ?? startIndex)])
+    }
+}
+
+extension Duration {
+    /// Milliseconds below ten seconds, seconds with one decimal above.
+    fileprivate var readable: String {
+        let milliseconds = Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
+        if milliseconds < 10_000 {
+            return "\(Int(milliseconds.rounded())) ms"
+        }
+        return "\((milliseconds / 100).rounded() / 10) s"
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// ANSI colour for the report, or none at all.
+///
+/// Colour is for a person at a terminal: it is off when output goes to a pipe or a file, and off
+/// whenever `NO_COLOR` is set to anything non-empty (the convention at no-color.org).
+struct TextStyle {
+    let enabled: Bool
+
+    /// Whether the report should be coloured, given the environment and whether stdout is a terminal.
+    static func wantsColour(environment: [String: String], stdoutIsTerminal: Bool) -> Bool {
+        stdoutIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty
+    }
+
+    /// The choice for this process: its environment and its real standard output.
+    static var forStandardOutput: TextStyle {
+        TextStyle(
+            enabled: wantsColour(
+                environment: ProcessInfo.processInfo.environment, stdoutIsTerminal: isatty(STDOUT_FILENO) == 1))
+    }
+
+    func bold(_ text: String) -> String { wrap(text, "1") }
+    func dim(_ text: String) -> String { wrap(text, "2") }
+    func green(_ text: String) -> String { wrap(text, "32") }
+    func red(_ text: String) -> String { wrap(text, "31") }
+
+    private func wrap(_ text: String, _ code: String) -> String {
+        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}

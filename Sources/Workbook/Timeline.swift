@@ -1,0 +1,96 @@
+import Foundation
+import Synchronization
+
+/// A thread-safe record of what happened during a chapter's run, and when: subscriptions, requests
+/// at the server, values, completions, cancels, retries, each stamped with a monotonic time and with
+/// whether it ran on the main thread.
+///
+/// A chapter's rules record into `Timeline.current`; the chapter draws the result as a picture for
+/// its doc page (`TimelineSVG.swift`), and the docs tests compare its `stableSequence` (what happened,
+/// in order, without the times) with the one embedded in the committed picture.
+///
+/// Events are grouped into sections (one per rule) and lanes (one per subscriber, or the server).
+/// A lane must be one thing that happens in order; things that run concurrently get lanes of their
+/// own, because only the order within a lane is part of the stable sequence.
+public final class Timeline: Sendable {
+    /// One thing that happened.
+    public struct Event: Sendable, Equatable {
+        /// What happened; `request` and `response` are seen at the server, the rest at a subscriber.
+        public enum Kind: String, Sendable, CaseIterable {
+            case subscribe, request, response, value, completion, cancel, retry, note
+        }
+
+        public let kind: Kind
+        public let lane: String
+        /// What a reader needs to tell this event from its neighbours: a status, a path, a value.
+        /// It is part of the stable sequence, so it must read the same on every run (no ports, no times).
+        public let detail: String
+        /// How long after its section began the event happened.
+        public let offset: Duration
+        public let onMainThread: Bool
+    }
+
+    /// The events of one rule, with the time the rule began.
+    public struct Section: Sendable {
+        public let title: String
+        public fileprivate(set) var events: [Event] = []
+        fileprivate let start: ContinuousClock.Instant
+
+        /// The section's lanes in the order they first appear.
+        public var lanes: [String] {
+            var seen = Set<String>()
+            return events.map(\.lane).filter { seen.insert($0).inserted }
+        }
+    }
+
+    /// The timeline the running rules record into; the chapter runner sets it around its rules.
+    ///
+    /// Task-local, so it is visible only in the rules' tasks: code that runs later on some other
+    /// thread (a sink, a server handler) must capture it when it is built.
+    @TaskLocal public static var current: Timeline?
+
+    /// The chapter this timeline belongs to, such as `ColdPublishers`.
+    public let title: String
+    private let sectionsStore: Mutex<[Section]>
+
+    public init(title: String) {
+        self.title = title
+        sectionsStore = Mutex([Section(title: "", start: .now)])
+    }
+
+    /// Starts a new section: the events recorded from now on belong to it, timed from now.
+    public func beginSection(_ title: String) {
+        let section = Section(title: title, start: .now)
+        sectionsStore.withLock { sections in
+            if sections.count == 1, sections[0].title.isEmpty, sections[0].events.isEmpty {
+                sections[0] = section
+            } else {
+                sections.append(section)
+            }
+        }
+    }
+
+    /// Records an event on `lane`, at `instant` (now, unless the time was already measured, such as
+    /// a request's arrival at the server), noting whether the caller is on the main thread.
+    public func record(
+        _ kind: Event.Kind, lane: String, detail: String = "", at instant: ContinuousClock.Instant = .now
+    ) {
+        let onMainThread = Thread.isMainThread
+        sectionsStore.withLock { sections in
+            let last = sections.count - 1
+            let event = Event(
+                kind: kind, lane: lane, detail: detail, offset: instant - sections[last].start,
+                onMainThread: onMainThread)
+            sections[last].events.append(event)
+        }
+    }
+
+    /// The sections in the order they began; a rule during which nothing was recorded keeps its
+    /// (empty) section, because "nothing happened" is often the point.
+    public var sections: [Section] {
+        sectionsStore.withLock { $0 }.filter { !$0.title.isEmpty || !$0.events.isEmpty }
+    }
+
+    /// Every event, section by section, in the order recorded.
+    public var events: [Event] { sections.flatMap(\.events) }
+}

@@ -1,0 +1,28 @@
+extension Timeline {
+    /// What happened, without the times: each section, its lanes sorted by name, and each lane's
+    /// events in order with their details and threads, one per line.
+    ///
+    /// This is what reads the same on every run of a chapter: lanes are sorted so that which of two
+    /// concurrent subscribers fired first does not matter, while the order within a lane does.
+    public var stableSequence: String {
+        var lines = ["timeline: \(title)"]
+        for section in sections {
+            lines.append("section: \(section.title.isEmpty ? "(untitled)" : section.title)")
+            for lane in section.lanes.sorted() {
+                lines.append("  lane: \(lane)")
+                for event in section.events where event.lane == lane {
+                    lines.append("    " + event.stableDescription)
+                }
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension Timeline.Event {
+    /// The kind, the detail, and the thread: `value 200 (off main)`.
+    var stableDescription: String {
+        let thread = onMainThread ? "(main)" : "(off main)"
+        return [kind.rawValue, detail, thread].filter { !$0.isEmpty }.joined(separator: " ")
+    }
+}

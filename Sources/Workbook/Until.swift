@@ -1,0 +1,21 @@
+/// Waits until `condition` holds or `timeout` has passed, and says which happened.
+///
+/// Use it for state that has no notification to wait on (a request count on the server, a
+/// counter that a subscriber bumps). It looks again every `interval`, so it returns soon after
+/// the condition starts to hold instead of after a guessed fixed sleep. The condition runs in the
+/// caller's isolation, so it may read the caller's state directly, and it may itself be async
+/// (asking a session for its tasks, say).
+public func until(
+    timeout: Duration,
+    checkingEvery interval: Duration = .milliseconds(5),
+    isolation: isolated (any Actor)? = #isolation,
+    _ condition: () async -> Bool
+) async -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    while !(await condition()) {
+        guard clock.now < deadline, !Task.isCancelled else { return await condition() }
+        try? await Task.sleep(for: interval)
+    }
+    return true
+}

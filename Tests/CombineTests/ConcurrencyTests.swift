@@ -1,0 +1,203 @@
+import Combine
+import Foundation
+import Testing
+import Workbook
+
+private enum Boom: Error, Equatable {
+    case upstream
+}
+
+@Suite("Concurrency: values and Future.value")
+struct ConcurrencyTests {
+    @Test func valuesYieldsEveryValueInOrderThenEnds() async {
+        var received: [Int] = []
+        for await value in [1, 2, 3].publisher.values {
+            received.append(value)
+        }
+        #expect(received == [1, 2, 3])
+    }
+
+    @Test @MainActor func valuesCanBeReadFromMainActorCode() async throws {
+        var received: [String] = []
+        for try await value in ["a", "b"].publisher.setFailureType(to: Boom.self).values {
+            received.append(value)
+        }
+        #expect(received == ["a", "b"])
+    }
+
+    @Test func valuesAsksForOneValueAtATime() async {
+        let upstream = ManualPublisher<Int, Never>()
+        let loop = Task {
+            var received: [Int] = []
+            for await value in upstream.values {
+                received.append(value)
+            }
+            return received
+        }
+        #expect(await until(timeout: .seconds(10)) { upstream.requests.count == 1 })
+        #expect(upstream.send(1) == .none)
+        #expect(await until(timeout: .seconds(10)) { upstream.requests.count == 2 })
+        #expect(upstream.send(2) == .none)
+        #expect(await until(timeout: .seconds(10)) { upstream.requests.count == 3 })
+        upstream.complete(.finished)
+        #expect(await loop.value == [1, 2])
+        #expect(upstream.requests == [.max(1), .max(1), .max(1)])
+        #expect(!upstream.cancelled)
+    }
+
+    @Test func makingTheIteratorSubscribesButAsksForNothing() {
+        let upstream = ManualPublisher<Int, Never>()
+        let iterator = upstream.values.makeAsyncIterator()
+        #expect(upstream.subscribed)
+        #expect(upstream.requests.isEmpty)
+        _ = iterator
+    }
+
+    @Test func cancellingTheIteratingTaskCancelsTheSubscription() async {
+        let upstream = ManualPublisher<Int, Never>()
+        let loop = Task {
+            var received: [Int] = []
+            for await value in upstream.values {
+                received.append(value)
+            }
+            return received
+        }
+        #expect(await until(timeout: .seconds(10)) { upstream.requests.count == 1 })
+        loop.cancel()
+        #expect(await loop.value == [])
+        #expect(upstream.cancelled)
+    }
+
+    @Test func leavingTheLoopEarlyCancelsTheSubscription() async {
+        let upstream = ManualPublisher<Int, Never>()
+        let loop = Task { () -> Int? in
+            for await value in upstream.values where value == 2 {
+                return value
+            }
+            return nil
+        }
+        #expect(await until(timeout: .seconds(10)) { upstream.requests.count == 1 })
+        _ = upstream.send(1)
+        #expect(await until(timeout: .seconds(10)) { upstream.requests.count == 2 })
+        _ = upstream.send(2)
+        #expect(await loop.value == 2)
+        #expect(await until(timeout: .seconds(10)) { upstream.cancelled })
+    }
+
+    @Test func aFinishedStreamKeepsReturningNil() async {
+        var iterator = Empty<Int, Never>().values.makeAsyncIterator()
+        #expect(await iterator.next() == nil)
+        #expect(await iterator.next() == nil)
+    }
+
+    @Test func throwingValuesThrowsTheFailureAfterTheValuesBeforeIt() async {
+        let upstream = ManualPublisher<Int, Boom>()
+        let loop = Task {
+            var received: [Int] = []
+            do {
+                for try await value in upstream.values {
+                    received.append(value)
+                }
+                return (received, nil as Boom?)
+            } catch {
+                return (received, error as? Boom)
+            }
+        }
+        #expect(await until(timeout: .seconds(10)) { upstream.requests.count == 1 })
+        _ = upstream.send(7)
+        #expect(await until(timeout: .seconds(10)) { upstream.requests.count == 2 })
+        upstream.complete(.failure(.upstream))
+        let (received, failure) = await loop.value
+        #expect(received == [7])
+        #expect(failure == .upstream)
+    }
+
+    @Test func aFailureIsThrownOnceThenTheStreamEnds() async throws {
+        var iterator = Fail<Int, Boom>(error: .upstream).values.makeAsyncIterator()
+        await #expect(throws: Boom.upstream) { try await iterator.next() }
+        #expect(try await iterator.next() == nil)
+    }
+
+    @Test func cancellingATaskThatIteratesAThrowingStreamEndsItWithoutAnError() async throws {
+        let upstream = ManualPublisher<Int, Boom>()
+        let loop = Task {
+            var count = 0
+            for try await _ in upstream.values {
+                count += 1
+            }
+            return count
+        }
+        #expect(await until(timeout: .seconds(10)) { upstream.requests.count == 1 })
+        loop.cancel()
+        #expect(try await loop.value == 0)
+        #expect(upstream.cancelled)
+    }
+
+    @Test func futureValueAwaitsAPromiseFulfilledLater() async {
+        let future = Future<Int, Never> { promise in
+            // A promise is not Sendable (nor is it on Apple platforms); this one is called once, later.
+            nonisolated(unsafe) let promise = promise
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) { promise(.success(42)) }
+        }
+        #expect(await future.value == 42)
+    }
+
+    @Test func throwingFutureValueReturnsTheValue() async throws {
+        let future = Future<String, Boom> { promise in promise(.success("done")) }
+        #expect(try await future.value == "done")
+    }
+
+    @Test func throwingFutureValueThrowsTheFailure() async {
+        let future = Future<String, Boom> { promise in
+            nonisolated(unsafe) let promise = promise
+            DispatchQueue.global().async { promise(.failure(.upstream)) }
+        }
+        await #expect(throws: Boom.upstream) { try await future.value }
+    }
+}
+
+/// A publisher driven by hand from the test, for one subscriber: it records the demand it is asked
+/// for and whether it was cancelled, and sends only what the test tells it to.
+final class ManualPublisher<Output, Failure: Error>: Publisher, Subscription, @unchecked Sendable {
+    private let lock = NSLock()
+    private var subscriber: AnySubscriber<Output, Failure>?
+    private var recordedRequests: [Subscribers.Demand] = []
+    private var wasSubscribed = false
+    private var wasCancelled = false
+
+    var requests: [Subscribers.Demand] { lock.withLock { recordedRequests } }
+    var subscribed: Bool { lock.withLock { wasSubscribed } }
+    var cancelled: Bool { lock.withLock { wasCancelled } }
+
+    func receive<S>(subscriber: S) where S: Subscriber, S.Failure == Failure, S.Input == Output {
+        lock.withLock {
+            self.subscriber = AnySubscriber(subscriber)
+            wasSubscribed = true
+        }
+        subscriber.receive(subscription: self)
+    }
+
+    /// Hands `value` to the subscriber and returns the demand it added.
+    func send(_ value: Output) -> Subscribers.Demand {
+        lock.withLock { subscriber }?.receive(value) ?? .none
+    }
+
+    func complete(_ completion: Subscribers.Completion<Failure>) {
+        let subscriber = lock.withLock {
+            defer { self.subscriber = nil }
+            return self.subscriber
+        }
+        subscriber?.receive(completion: completion)
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        lock.withLock { recordedRequests.append(demand) }
+    }
+
+    func cancel() {
+        lock.withLock {
+            wasCancelled = true
+            subscriber = nil
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+@testable import IsolationProbe
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The Swift 6 crash the module's Swift 5 language mode makes real: a closure written in main-actor
+/// code and run on URLSession's delegate queue. Each case runs `IsolationProbe` as a child process,
+/// so that a crash ends only that process and the test can see how it ended.
+@Suite("Isolation: main-actor closures on URLSession's delegate queue")
+struct IsolationTests {
+    @Test func anInlineClosureInAMainActorModelStopsTheProcessWithASignal() async throws {
+        let run = try await ProbeRun.run(.inlineClosure)
+        #expect(run.reason == .uncaughtSignal, "ended by \(run.reason) \(run.status): \(run.standardError)")
+        #expect([SIGILL, SIGTRAP].contains(run.status), "ended by signal \(run.status)")
+        // It got as far as sending the request, and no further.
+        #expect(run.report["mode"] == ProbeMode.inlineClosure.rawValue)
+        #expect(run.report["outcome"] == nil)
+        // The runtime's backtrace names the isolation check and the closure that tripped it. Under
+        // ThreadSanitizer the backtracer cannot run (TSan's own checks abort it), so it is off there.
+        guard !ProbeRun.underThreadSanitizer else { return }
+        #expect(run.crashedThread.contains("_swift_task_checkIsolatedSwift"), "\(run.standardError)")
+        #expect(run.crashedThread.contains("dispatch_assert_queue"))
+        #expect(run.crashedThread.contains("closure #1 in ProbeModel.byteCounts(of:mode:)"))
+        #expect(run.crashedThread.contains("DataTaskSubscription.finish"))
+    }
+
+    @Test(arguments: [ProbeMode.sendableClosure, .keyPath, .nonisolatedBuilder])
+    func eachFixDeliversTheResponseOnTheMainThread(mode: ProbeMode) async throws {
+        let run = try await ProbeRun.run(mode)
+        #expect(run.reason == .exit, "ended by signal \(run.status): \(run.standardError)")
+        #expect(run.status == 0)
+        #expect(
+            run.report == [
+                "mode": mode.rawValue,
+                "outcome": "delivered",
+                "bytes": String(ProbeRoute.body.utf8.count),
+                "sink-on-main-thread": "true",
+            ]
+        )
+    }
+}
+
+/// One finished run of the probe: how it ended, its `key=value` report, and its standard error.
+private struct ProbeRun {
+    let reason: Process.TerminationReason
+    let status: Int32
+    let report: [String: String]
+    let standardError: String
+
+    /// Runs the probe in `mode` and waits for it to end, killing it if it outlives `deadline`.
+    static func run(_ mode: ProbeMode, deadline: Duration = .seconds(120)) async throws -> ProbeRun {
+        let folder = FileManager.default.temporaryDirectory
+            .appending(path: "IsolationProbe-\(mode.rawValue)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Files, not pipes: a crash report can outgrow a pipe's buffer while nobody reads it.
+        let outputURL = folder.appending(path: "stdout")
+        let errorURL = folder.appending(path: "stderr")
+        try Data().write(to: outputURL)
+        try Data().write(to: errorURL)
+
+        let process = Process()
+        process.executableURL = Bundle.main.bundleURL.appending(path: "IsolationProbe")
+        process.arguments = [mode.rawValue]
+        var environment = ProcessInfo.processInfo.environment
+        // A plain-text backtrace on standard error, whether or not a terminal is attached.
+        environment["SWIFT_BACKTRACE"] = underThreadSanitizer ? "enable=no" : "enable=yes,interactive=no,color=no"
+        process.environment = environment
+        process.standardOutput = try FileHandle(forWritingTo: outputURL)
+        process.standardError = try FileHandle(forWritingTo: errorURL)
+        let watchdog = Task {
+            try await Task.sleep(for: deadline)
+            process.terminate()
+        }
+        defer { watchdog.cancel() }
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            process.terminationHandler = { _ in continuation.resume() }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+
+        let lines = String(decoding: try Data(contentsOf: outputURL), as: UTF8.self).split(separator: "\n")
+        return ProbeRun(
+            reason: process.terminationReason,
+            status: process.terminationStatus,
+            report: Dictionary(
+                lines.compactMap { line in
+                    line.firstIndex(of: "=").map {
+                        (String(line[..<$0]), String(line[line.index(after: $0)...]))
+                    }
+                },
+                uniquingKeysWith: { _, last in last }
+            ),
+            standardError: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self)
+        )
+    }
+
+    /// Whether this process (and so the probe, built alongside it) runs under ThreadSanitizer.
+    static let underThreadSanitizer = dlsym(nil, "__tsan_init") != nil
+
+    /// The backtrace of the thread the runtime reports as crashed, up to the next thread's.
+    var crashedThread: Substring {
+        guard
+            let start = standardError.range(of: #"Thread \d+ "[^"]*" crashed:"#, options: .regularExpression)
+        else { return "" }
+        let rest = standardError[start.upperBound...]
+        let end = rest.range(of: "\nThread ")?.lowerBound ?? rest.endIndex
+        return rest[..<end]
+    }
+}

@@ -1,0 +1,128 @@
+import Combine
+import Testing
+
+@Suite struct OperatorsConcatenateTests {
+    @Test func appendPublishesThePrefixThenTheSuffix() {
+        let subscriber = TestSubscriber<Int, Never>()
+        (1...2).publisher.append(3, 4).append([5]).append(Just(6)).subscribe(subscriber)
+
+        #expect(subscriber.values == [1, 2, 3, 4, 5, 6])
+        #expect(subscriber.completions == [.finished])
+        #expect(subscriber.subscriptionDescriptions == ["Concatenate"])
+    }
+
+    @Test func prependPublishesItsArgumentFirst() {
+        let subscriber = TestSubscriber<Int, Never>()
+        Just(6).prepend(Just(5)).prepend([3, 4]).prepend(1, 2).subscribe(subscriber)
+
+        #expect(subscriber.values == [1, 2, 3, 4, 5, 6])
+        #expect(subscriber.completions == [.finished])
+    }
+
+    @Test func theHelpersBuildTheExpectedPieces() {
+        let upstream = Empty<Int, Never>()
+
+        #expect(upstream.append(1, 2).suffix.sequence == [1, 2])
+        #expect(upstream.prepend(3, 4).prefix.sequence == [3, 4])
+        #expect(upstream.append([5]).suffix.sequence == [5])
+    }
+
+    @Test func theDownstreamHasItsSubscriptionBeforeThePrefixIsSubscribed() {
+        let order = Box<[String]>([])
+        let prefix = ProbePublisher<Int, ProbeError>(onSubscribe: { _ in order.value.append("prefix subscribed") })
+        let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .none)
+        prefix.append(ProbePublisher<Int, ProbeError>()).subscribe(subscriber)
+        order.value.insert(contentsOf: subscriber.subscriptionDescriptions, at: 0)
+
+        #expect(order.value == ["Concatenate", "prefix subscribed"])
+    }
+
+    @Test func theSuffixIsSubscribedOnlyWhenThePrefixFinishesAndAskedForWhatIsStillOwed() {
+        let prefix = ProbePublisher<Int, ProbeError>()
+        let suffix = ProbePublisher<Int, ProbeError>()
+        let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(5), demandPerValue: .max(1))
+        prefix.append(suffix).subscribe(subscriber)
+
+        #expect(prefix.subscription?.history == [.requested(.max(5))])
+        #expect(suffix.subscribeCount == 0)
+        #expect(prefix.send(1) == .max(1))
+        #expect(prefix.send(2) == .max(1))
+        subscriber.request(.max(3))
+        prefix.send(completion: .finished)
+
+        #expect(prefix.subscription?.history == [.requested(.max(5)), .requested(.max(3))])
+        #expect(suffix.subscription?.history == [.requested(.max(8))])
+        #expect(suffix.send(3) == .max(1))
+        subscriber.request(.max(2))
+        suffix.send(completion: .finished)
+
+        #expect(suffix.subscription?.history == [.requested(.max(8)), .requested(.max(2))])
+        #expect(subscriber.values == [1, 2, 3])
+        #expect(subscriber.completions == [.finished])
+    }
+
+    @Test func aSuffixAfterAPrefixThatUsedUpTheDemandIsNotAskedForAnything() {
+        let prefix = ProbePublisher<Int, ProbeError>()
+        let suffix = ProbePublisher<Int, ProbeError>()
+        let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(1))
+        prefix.append(suffix).subscribe(subscriber)
+        prefix.send(1)
+        prefix.send(completion: .finished)
+
+        #expect(suffix.subscription?.history == [])
+        subscriber.request(.max(1))
+        #expect(suffix.subscription?.history == [.requested(.max(1))])
+    }
+
+    @Test func aPrefixFailureEndsTheStreamWithoutTheSuffix() {
+        let prefix = ProbePublisher<Int, ProbeError>()
+        let suffix = ProbePublisher<Int, ProbeError>()
+        let subscriber = TestSubscriber<Int, ProbeError>()
+        prefix.append(suffix).subscribe(subscriber)
+        prefix.send(1)
+        prefix.send(completion: .failure(ProbeError(1)))
+
+        #expect(suffix.subscribeCount == 0)
+        #expect(subscriber.events == [.subscription("Concatenate"), .value(1), .completion(.failure(ProbeError(1)))])
+    }
+
+    @Test func cancelStopsWhicheverPublisherIsRunningAndNothingArrivesAfterIt() {
+        let prefix = ProbePublisher<Int, ProbeError>()
+        let suffix = ProbePublisher<Int, ProbeError>()
+        let subscriber = TestSubscriber<Int, ProbeError>()
+        prefix.append(suffix).subscribe(subscriber)
+        prefix.send(completion: .finished)
+        suffix.send(1)
+
+        subscriber.cancel()
+        suffix.send(2)
+        suffix.send(completion: .finished)
+
+        #expect(prefix.subscription?.isCancelled == false)
+        #expect(suffix.subscription?.history == [.requested(.unlimited), .cancelled])
+        #expect(subscriber.events == [.subscription("Concatenate"), .value(1)])
+    }
+
+    @Test func cancelDuringThePrefixNeverSubscribesTheSuffix() {
+        let prefix = ProbePublisher<Int, ProbeError>()
+        let suffix = ProbePublisher<Int, ProbeError>()
+        let subscriber = TestSubscriber<Int, ProbeError>()
+        prefix.append(suffix).subscribe(subscriber)
+
+        subscriber.cancel()
+        prefix.send(completion: .finished)
+
+        #expect(prefix.subscription?.history == [.requested(.unlimited), .cancelled])
+        #expect(suffix.subscribeCount == 0)
+        #expect(subscriber.completions.isEmpty)
+    }
+
+    @Test func aSubscriberThatCancelsInsideReceiveGetsNothingMore() {
+        let subscriber = TestSubscriber<Int, Never>()
+        subscriber.onValue { if $0 == 3 { subscriber.cancel() } }
+        (1...2).publisher.append(3, 4, 5).subscribe(subscriber)
+
+        #expect(subscriber.values == [1, 2, 3])
+        #expect(subscriber.completions.isEmpty)
+    }
+}

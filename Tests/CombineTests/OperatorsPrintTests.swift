@@ -1,0 +1,121 @@
+import Combine
+import Foundation
+import Testing
+
+@Suite struct OperatorsPrintTests {
+    /// A stream that collects what `print` writes, split into lines.
+    private final class Lines: TextOutputStream, @unchecked Sendable {
+        private let lock = NSLock()
+        private var text = ""
+
+        func write(_ string: String) {
+            lock.withLock { text += string }
+        }
+
+        var lines: [String] {
+            lock.withLock { text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLast() }
+        }
+    }
+
+    @Test func printLogsASequenceTheWayApplesDoes() {
+        let stream = Lines()
+        let subscriber = TestSubscriber<Int, Never>()
+        [1, 2, 3].publisher.print("numbers", to: stream).subscribe(subscriber)
+
+        #expect(stream.lines == [
+            "numbers: receive subscription: ([1, 2, 3])",
+            "numbers: request unlimited",
+            "numbers: receive value: (1)",
+            "numbers: receive value: (2)",
+            "numbers: receive value: (3)",
+            "numbers: receive finished",
+        ])
+        #expect(subscriber.values == [1, 2, 3])
+        #expect(subscriber.subscriptionDescriptions == ["Print"])
+    }
+
+    @Test func printShowsTheSubscriptionMapHandsThrough() {
+        let stream = Lines()
+        _ = Just(1).map { $0 + 1 }.filter { _ in true }.print("chain", to: stream).sink { _ in }
+
+        #expect(stream.lines.first == "chain: receive subscription: (Just)")
+        #expect(stream.lines.contains("chain: receive value: (2)"))
+    }
+
+    @Test func withoutAPrefixLinesStartWithTheEvent() {
+        let stream = Lines()
+        _ = Just("a").print(to: stream).sink { _ in }
+
+        #expect(stream.lines == [
+            "receive subscription: (Just)", "request unlimited", "receive value: (a)", "receive finished",
+        ])
+    }
+
+    @Test func limitedDemandIsLoggedWithSynchronousDemandOnlyWhenItIsNotZero() {
+        let stream = Lines()
+        let upstream = ProbePublisher<Int, ProbeError>()
+        let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(3), demandPerValue: .max(1))
+        let silent = TestSubscriber<Int, ProbeError>(initialDemand: .max(1))
+        upstream.print("p", to: stream).subscribe(subscriber)
+        upstream.send(7)
+        upstream.print("q", to: stream).subscribe(silent)
+        upstream.send(8)
+
+        #expect(stream.lines == [
+            "p: receive subscription: (ProbeSubscription)",
+            "p: request max: (3)",
+            "p: receive value: (7)",
+            "p: request max: (1) (synchronous)",
+            "q: receive subscription: (ProbeSubscription)",
+            "q: request max: (1)",
+            "q: receive value: (8)",
+        ])
+    }
+
+    @Test func failuresRequestsAndCancelsAreLogged() {
+        let stream = Lines()
+        let failing = ProbePublisher<Int, ProbeError>()
+        let cancelled = ProbePublisher<Int, ProbeError>()
+        let first = TestSubscriber<Int, ProbeError>(initialDemand: .none)
+        let second = TestSubscriber<Int, ProbeError>(initialDemand: .none)
+        failing.print("f", to: stream).subscribe(first)
+        first.request(.max(2))
+        failing.send(completion: .failure(ProbeError(3)))
+        cancelled.print("c", to: stream).subscribe(second)
+        second.request(.unlimited)
+        second.cancel()
+
+        #expect(stream.lines == [
+            "f: receive subscription: (ProbeSubscription)",
+            "f: request max: (2)",
+            "f: receive error: (ProbeError(3))",
+            "c: receive subscription: (ProbeSubscription)",
+            "c: request unlimited",
+            "c: receive cancel",
+        ])
+        #expect(first.completions == [.failure(ProbeError(3))])
+        #expect(cancelled.subscription?.history == [.requested(.unlimited), .cancelled])
+    }
+
+    @Test func requestsAfterCancelAreLoggedButNotPassedOn() {
+        let stream = Lines()
+        let upstream = ProbePublisher<Int, ProbeError>()
+        let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .none)
+        upstream.print(to: stream).subscribe(subscriber)
+        let printSubscription = subscriber.subscription
+
+        printSubscription?.cancel()
+        printSubscription?.request(.max(5))
+
+        #expect(stream.lines.suffix(2) == ["receive cancel", "request max: (5)"])
+        #expect(upstream.subscription?.history == [.cancelled])
+    }
+
+    @Test func nothingKeepsTheSubscriptionAliveAfterCompletion() {
+        let subscriber = WeakSubscriber<Int, Never>()
+        [1].publisher.print(to: Lines()).subscribe(subscriber)
+
+        #expect(subscriber.completions == 1)
+        #expect(subscriber.subscription == nil)
+    }
+}

@@ -1,0 +1,147 @@
+import Combine
+import Foundation
+import Testing
+
+@Suite("Just")
+struct PublishersJustTests {
+    @Test func sendsItsValueThenFinishesOnTheFirstRequest() {
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+        Just(7).subscribe(subscriber)
+        #expect(subscriber.values.isEmpty)
+        #expect(subscriber.completions.isEmpty)
+        subscriber.request(.max(1))
+        #expect(subscriber.values == [7])
+        #expect(subscriber.completions == [.finished])
+        subscriber.request(.max(1))
+        #expect(subscriber.values == [7])
+        #expect(subscriber.completions == [.finished])
+    }
+
+    @Test func describesItsSubscriptionAsJust() {
+        let subscriber = TestSubscriber<Int, Never>()
+        Just(1).subscribe(subscriber)
+        #expect(subscriber.subscriptionDescriptions == ["Just"])
+    }
+
+    @Test func sendsNothingAfterCancel() {
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+        Just(1).subscribe(subscriber)
+        let subscription = subscriber.subscription
+        subscriber.cancel()
+        subscription?.request(.unlimited)
+        #expect(subscriber.events.count == 1)
+    }
+
+    @Test func releasesItsSubscriberOnceDelivered() {
+        var subscriber: TestSubscriber<Int, Never>? = TestSubscriber()
+        let weak = WeakBox(object: subscriber)
+        Just(1).subscribe(subscriber!)
+        let subscription = subscriber?.subscription
+        subscriber = nil
+        #expect(weak.object == nil)
+        withExtendedLifetime(subscription) {}
+    }
+
+    @Test func cancelReleasesTheSubscriber() {
+        var subscriber: TestSubscriber<Int, Never>? = TestSubscriber(initialDemand: .none)
+        let weak = WeakBox(object: subscriber)
+        Just(1).subscribe(subscriber!)
+        let subscription = subscriber?.subscription
+        subscription?.cancel()
+        subscriber = nil
+        #expect(weak.object == nil)
+        withExtendedLifetime(subscription) {}
+    }
+
+    @Test func concurrentRequestsDeliverExactlyOnce() {
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+        Just(3).subscribe(subscriber)
+        let subscription = Unchecked(subscriber.subscription!)
+        DispatchQueue.concurrentPerform(iterations: 32) { index in
+            if index.isMultiple(of: 5) {
+                subscription.value.cancel()
+            } else {
+                subscription.value.request(.max(1))
+            }
+        }
+        #expect(subscriber.values.count <= 1)
+        #expect(subscriber.completions.count == subscriber.values.count)
+    }
+
+    @Test func equalWhenTheirValuesAre() {
+        #expect(Just(1) == Just(1))
+        #expect(Just(1) != Just(2))
+    }
+
+    @Test func answersValueOperatorsWithAnotherJust() {
+        let just = Just(4)
+        #expect(just.map { $0 * 2 } == Just(8))
+        #expect(just.min() == just)
+        #expect(just.max() == just)
+        #expect(just.min(by: >) == just)
+        #expect(just.max(by: >) == just)
+        #expect(just.contains(4) == Just(true))
+        #expect(just.contains(5) == Just(false))
+        #expect(just.contains { $0 > 3 } == Just(true))
+        #expect(just.allSatisfy { $0 > 5 } == Just(false))
+        #expect(just.removeDuplicates() == just)
+        #expect(just.removeDuplicates(by: ==) == just)
+        #expect(just.collect() == Just([4]))
+        #expect(just.count() == Just(1))
+        #expect(just.first() == just)
+        #expect(just.last() == just)
+        #expect(just.replaceError(with: 0) == just)
+        #expect(just.replaceEmpty(with: 0) == just)
+        #expect(just.retry(3) == just)
+    }
+
+    @Test func answersFilteringOperatorsWithAnOptionalPublisher() {
+        let just = Just(4)
+        #expect(just.filter { $0 > 3 } == Optional.Publisher(4))
+        #expect(just.filter { $0 > 4 } == Optional.Publisher(nil))
+        #expect(just.compactMap { $0 > 3 ? "\($0)" : nil } == Optional.Publisher("4"))
+        #expect(just.dropFirst() == Optional.Publisher(nil))
+        #expect(just.dropFirst(0) == Optional.Publisher(4))
+        #expect(just.drop { $0 == 4 } == Optional.Publisher(nil))
+        #expect(just.drop { $0 == 5 } == Optional.Publisher(4))
+        #expect(just.first { $0 == 4 } == Optional.Publisher(4))
+        #expect(just.last { $0 == 5 } == Optional.Publisher(nil))
+        #expect(just.output(at: 0) == Optional.Publisher(4))
+        #expect(just.output(at: 1) == Optional.Publisher(nil))
+        #expect(just.output(in: 0..<2) == Optional.Publisher(4))
+        #expect(just.output(in: 1...) == Optional.Publisher(nil))
+        #expect(just.prefix(1) == Optional.Publisher(4))
+        #expect(just.prefix(0) == Optional.Publisher(nil))
+        #expect(just.prefix { $0 < 4 } == Optional.Publisher(nil))
+    }
+
+    @Test func answersFailableOperatorsWithAResultPublisher() throws {
+        let just = Just(4)
+        #expect(try just.tryMap { $0 + 1 }.result.get() == 5)
+        #expect(throws: TestError.self) { try just.tryMap { _ -> Int in throw TestError() }.result.get() }
+        #expect(try just.tryAllSatisfy { $0 == 4 }.result.get())
+        #expect(try just.tryContains { $0 == 5 }.result.get() == false)
+        #expect(throws: TestError.self) { try just.tryContains { _ in throw TestError() }.result.get() }
+        #expect(try just.tryReduce(10, +).result.get() == 14)
+        #expect(try just.tryScan(10, +).result.get() == 14)
+        #expect(try just.tryRemoveDuplicates { _, _ in throw TestError() }.result.get() == 4)
+        #expect(just.reduce(10, +) == Result.Publisher(14))
+        #expect(just.scan(1) { $0 * $1 } == Result.Publisher(4))
+        #expect(just.mapError { _ in TestError() } == Result<Int, TestError>.Publisher(4))
+        #expect(just.setFailureType(to: TestError.self) == Result<Int, TestError>.Publisher(4))
+    }
+
+    @Test func ignoreOutputFinishesWithoutAValue() {
+        let subscriber = TestSubscriber<Int, Never>()
+        Just(1).ignoreOutput().subscribe(subscriber)
+        #expect(subscriber.values.isEmpty)
+        #expect(subscriber.completions == [.finished])
+    }
+
+    @Test func prependAndAppendMakeASequenceAroundTheValue() {
+        #expect(Just(3).prepend(1, 2).sequence == [1, 2, 3])
+        #expect(Just(3).prepend([1, 2]).sequence == [1, 2, 3])
+        #expect(Just(3).append(4, 5).sequence == [3, 4, 5])
+        #expect(Just(3).append(4...5).sequence == [3, 4, 5])
+    }
+}

@@ -1,0 +1,72 @@
+import Testing
+
+@Suite struct OutputTests {
+    @Test func everyOutputBlockInTheDocsIsWhatTheChapterPrintsNow() async throws {
+        let repository = DocsRepository.current
+        let problems = await outputProblems(in: repository) { try await ChapterRuns.shared.run($0).output }
+        #expect(problems.isEmpty, "\n\(problems.report)")
+        #expect(
+            repository.pages.flatMap(\.blocks).contains { $0.marker?.kind == "output" },
+            "the docs quote no output")
+    }
+
+    @Test func outputsThatMatchTheStablePartPass() async throws {
+        let fixture = try Fixture.twoChapters()
+        #expect(await outputProblems(in: fixture.repository) { Fixture.printed($0) } == [])
+    }
+
+    @Test func aChangedOutputLineIsReportedWithTheDocLineAndWhatTheProgramPrints() async throws {
+        let fixture = try Fixture.twoChapters()
+        let problems = await outputProblems(in: fixture.repository) { name in
+            Fixture.printed(name).replacingOccurrences(of: "✓ says hello", with: "✗ says hello")
+        }
+        #expect(
+            problems.map(\.description) == [
+                "docs/01-alpha.md:19: output differs from what `swift run Alpha` prints at its line 3: "
+                    + "the doc has `✓ says hello`, the program prints `✗ says hello`"
+            ])
+    }
+
+    @Test func theTimingsAreLeftOutButAnExtraStableLineIsNot() async throws {
+        let fixture = try Fixture.twoChapters()
+        let problems = await outputProblems(in: fixture.repository) { name in
+            name == "Beta" ? "Beta\nmore\n\ntimings on Linux:\n  whole run   9 ms" : Fixture.printed(name)
+        }
+        #expect(
+            problems.map(\.description) == [
+                "docs/02-beta.md:15: output differs from what `swift run Beta` prints at its line 2: "
+                    + "the doc has the end of the text, the program prints `more`"
+            ])
+    }
+
+    @Test func anOutputOfNoExecutableOrAFailedRunIsReported() async throws {
+        let fixture = try Fixture.twoChapters(replacing: [
+            "docs/README.md":
+                "[Alpha](01-alpha.md) [Beta](02-beta.md)\n<!-- output: Gamma -->\n```text\nGamma\n```\n"
+        ])
+        struct Crashed: Error, CustomStringConvertible { var description: String { "it crashed" } }
+        let problems = await outputProblems(in: fixture.repository) { name in
+            if name == "Beta" { throw Crashed() }
+            return Fixture.printed(name)
+        }
+        #expect(
+            problems.map(\.description) == [
+                "docs/02-beta.md:12: could not get the output of Beta: it crashed",
+                "docs/README.md:2: output of Gamma, which is no executable",
+            ])
+    }
+
+    @Test func aChapterPageWithoutItsOwnOutputIsReported() async throws {
+        let fixture = try Fixture.twoChapters(replacing: ["docs/02-beta.md": "# Beta\n\n```text\nBeta\n```\n"]
+        )
+        #expect(
+            await outputProblems(in: fixture.repository) { Fixture.printed($0) }.map(\.description) == [
+                "docs/02-beta.md: shows no <!-- output: Beta --> block"
+            ])
+    }
+
+    @Test func aReportWithoutItsTimingsSectionHasNoStablePart() throws {
+        #expect(throws: UnstableOutput.self) { try stableReport(ofPrinted: "Alpha\n\n✓ says hello\n") }
+        #expect(try stableReport(ofPrinted: Fixture.printed("Alpha")) == ["Alpha", "", "✓ says hello"])
+    }
+}

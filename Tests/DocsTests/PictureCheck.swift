@@ -1,0 +1,93 @@
+import Foundation
+import Workbook
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// Checks each chapter's timeline picture: it exists at `docs/images/<page name>.svg`, the page shows
+/// it, it is plain SVG that GitHub and browsers draw the same, and it was drawn from the event
+/// sequence the chapter produces now.
+///
+/// `freshSVG` draws the chapter's timeline from a new run (by name, such as `ColdPublishers`); only
+/// the stable sequences are compared, never the times.
+func pictureProblems(
+    in repository: DocsRepository, freshSVG: (String) async throws -> String
+) async -> [DocProblem] {
+    var problems: [DocProblem] = []
+    for chapter in repository.chapters {
+        guard let pages = repository.chapterPages[chapter.number], pages.count == 1 else { continue }
+        let page = pages[0]
+        let picture = "images/" + fileName(page.path).replacingOccurrences(of: ".md", with: ".svg")
+        let path = "docs/" + picture
+        if !page.links.contains(where: { $0.isImage && ($0.target == picture || $0.target == "./" + picture) }
+        ) {
+            problems.append(DocProblem(page.path, "does not show its timeline: no ![…](\(picture))"))
+        }
+        guard let svg = repository.text(at: path) else {
+            problems.append(DocProblem(path, "is missing; draw it with scripts/draw-timelines"))
+            continue
+        }
+        problems += plainSVGProblems(svg, path: path)
+        guard let drawn = Timeline.stableSequence(inSVG: svg) else {
+            problems.append(
+                DocProblem(
+                    path, "has no <metadata id=\"stable-sequence\">; draw it with scripts/draw-timelines"))
+            continue
+        }
+        do {
+            guard let current = Timeline.stableSequence(inSVG: try await freshSVG(chapter.name)) else {
+                problems.append(DocProblem(path, "a fresh run of \(chapter.name) drew no stable sequence"))
+                continue
+            }
+            problems += sequenceProblems(drawn: drawn, current: current, path: path, chapter: chapter.name)
+        } catch {
+            problems.append(DocProblem(path, "could not draw a fresh timeline of \(chapter.name): \(error)"))
+        }
+    }
+    return problems
+}
+
+/// Where the picture's sequence and a fresh run's part ways, named by section and lane.
+private func sequenceProblems(drawn: String, current: String, path: String, chapter: String) -> [DocProblem] {
+    let drawnLines = drawn.components(separatedBy: "\n")
+    guard let difference = firstDifference(drawnLines, current.components(separatedBy: "\n")) else {
+        return []
+    }
+    let before = drawnLines.prefix(difference.index)
+    let place = [
+        before.last { $0.hasPrefix("section: ") },
+        before.last { $0.hasPrefix("  lane: ") && difference.index > 0 },
+    ]
+    .compactMap { $0?.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")
+    return [
+        DocProblem(
+            path,
+            "was drawn from another event sequence than \(chapter) produces now (\(place.isEmpty ? "at the start" : place)): "
+                + "the picture has \(difference.left), a fresh run has \(difference.right); redraw it with scripts/draw-timelines"
+        )
+    ]
+}
+
+/// What keeps a picture readable everywhere: well-formed XML, no scripts, styles, foreign content or
+/// anything loaded from elsewhere.
+func plainSVGProblems(_ svg: String, path: String) -> [DocProblem] {
+    var problems: [DocProblem] = []
+    let parser = XMLParser(data: Data(svg.utf8))
+    // On Linux `parse()` can answer true and still leave an error behind, so both are consulted.
+    if !parser.parse() || parser.parserError != nil {
+        problems.append(
+            DocProblem(
+                path, "is not well-formed XML: \(parser.parserError.map { "\($0)" } ?? "unknown error")"))
+    }
+    for forbidden in [
+        "<script", "<style", "<foreignObject", "@import", "@font-face", "href=\"http", "url(http",
+    ]
+    where svg.localizedCaseInsensitiveContains(forbidden) {
+        problems.append(DocProblem(path, "contains \(forbidden), which GitHub will not draw the same way"))
+    }
+    if !svg.contains("<text") {
+        problems.append(DocProblem(path, "has no text labels"))
+    }
+    return problems
+}

@@ -1,0 +1,87 @@
+import Foundation
+import LocalServer
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The fault modes produce real transport failures, as each client reports them.
+@Suite struct FaultTests {
+    let server: LocalServer
+
+    init() async throws {
+        server = try await LocalServer.start { request in
+            switch request.path {
+            case "/close": .closeWithoutAnswer
+            case "/never": .neverAnswer
+            case "/truncated": .text("twenty bytes of text").truncated(sendingBytes: 5)
+            case "/late-close": HTTPResponse.closeWithoutAnswer.delayed(by: .milliseconds(100))
+            default: .text("fine")
+            }
+        }
+    }
+
+    /// The `URLError` code Linux URLSession reports for `path`, waiting at most `timeout`.
+    ///
+    /// A first request opens the connection, so that the failing one is sent at once, well
+    /// within even a short timeout.
+    private func urlErrorCode(_ path: String, timeout: TimeInterval = 10) async throws -> URLError.Code {
+        let session = URLSessionClient.makeSession()
+        _ = try await URLSessionClient.send(ClientRequest(path: "/"), to: server, session: session)
+        let error = await #expect(throws: URLError.self) {
+            _ = try await URLSessionClient.send(
+                ClientRequest(path: path, timeout: timeout), to: server, session: session)
+        }
+        return try #require(error).code
+    }
+
+    private func curlExitCode(_ arguments: [String], _ path: String) async throws -> Int32 {
+        let error = await #expect(throws: CurlClient.Failure.self) {
+            _ = try await CurlClient.run(["--silent"] + arguments + [server.url(path).absoluteString])
+        }
+        return try #require(error).exitCode
+    }
+
+    @Test func closeWithoutAnswerIsBadServerResponse() async throws {
+        #expect(try await urlErrorCode("/close") == .badServerResponse)
+        #expect(try await urlErrorCode("/late-close") == .badServerResponse)
+        // curl: "Empty reply from server".
+        #expect(try await curlExitCode([], "/close") == 52)
+    }
+
+    @Test func neverAnswerTimesOut() async throws {
+        #expect(try await urlErrorCode("/never", timeout: 0.5) == .timedOut)
+        // The request did arrive; it is the answer that never came.
+        #expect(server.requestCount(path: "/never") == 1)
+        // curl: "Operation timed out".
+        #expect(try await curlExitCode(["--max-time", "1"], "/never") == 28)
+    }
+
+    @Test func truncatedBodyIsUnknownError() async throws {
+        #expect(try await urlErrorCode("/truncated") == .unknown)
+        // curl: "transfer closed with outstanding read data remaining".
+        #expect(try await curlExitCode([], "/truncated") == 18)
+    }
+
+    @Test func truncatedBodyAdvertisesTheWholeLengthAndSendsLess() async throws {
+        let client = try RawClient(port: server.port)
+        try await client.send("GET /truncated HTTP/1.1\r\nHost: test\r\n\r\n")
+        let sent = String(decoding: try await client.readUntilClosed(), as: UTF8.self)
+        #expect(sent.contains("Content-Length: 20\r\n"))
+        #expect(sent.hasSuffix("\r\n\r\ntwent"))
+    }
+
+    @Test func closeWithoutAnswerSendsNothing() async throws {
+        let client = try RawClient(port: server.port)
+        try await client.send("GET /close HTTP/1.1\r\nHost: test\r\n\r\n")
+        #expect(try await client.readUntilClosed().isEmpty)
+    }
+
+    @Test func neverAnswerKeepsTheConnectionOpenUntilTheClientLeaves() async throws {
+        let client = try RawClient(port: server.port, timeout: .milliseconds(300))
+        try await client.send("GET /never HTTP/1.1\r\nHost: test\r\n\r\n")
+        _ = try await server.waitForRequest(path: "/never", timeout: .seconds(5))
+        await #expect(throws: RawClient.Failure.self) { try await client.readResponse() }
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import LocalServer
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Starting, where the server listens, stopping, and what it leaves behind.
+@Suite struct LifecycleTests {
+    private func startServer() async throws -> LocalServer {
+        try await LocalServer.start { request in
+            request.path == "/hang" ? .text("too late").delayed(by: .seconds(30)) : .text("fine")
+        }
+    }
+
+    private func isRefused(port: UInt16, host: String = "127.0.0.1") -> Bool {
+        do {
+            _ = try RawClient(port: port, host: host)
+            return false
+        } catch RawClient.Failure.connect(let errno) {
+            return errno == ECONNREFUSED
+        } catch {
+            return false
+        }
+    }
+
+    @Test func listensOnLoopbackOnlyAtAnEphemeralPort() async throws {
+        let server = try await startServer()
+        #expect(server.port >= 1024)
+        #expect(server.baseURL.absoluteString == "http://127.0.0.1:\(server.port)")
+        #expect(server.url("/users/1?x=1").absoluteString == "http://127.0.0.1:\(server.port)/users/1?x=1")
+        // 127.0.0.2 is loopback too; a server bound to every address would accept there.
+        #expect(isRefused(port: server.port, host: "127.0.0.2"))
+    }
+
+    @Test func twoServersGetDifferentPorts() async throws {
+        let first = try await startServer()
+        let second = try await startServer()
+        #expect(first.port != second.port)
+    }
+
+    @Test func stopClosesTheListenerAndFreesThePortAtOnce() async throws {
+        let server = try await startServer()
+        let client = try RawClient(port: server.port)
+        try await client.send("GET / HTTP/1.1\r\nHost: test\r\n\r\n")
+        _ = try await client.readResponse()
+        server.stop()
+        #expect(isRefused(port: server.port))
+        #expect(canBind(port: server.port))
+        #expect(try await client.readUntilClosed().isEmpty)
+    }
+
+    @Test func stopIsIdempotent() async throws {
+        let server = try await startServer()
+        server.stop()
+        server.stop()
+        #expect(isRefused(port: server.port))
+    }
+
+    @Test func releasingTheServerStopsIt() async throws {
+        var server: LocalServer? = try await startServer()
+        let port = try #require(server?.port)
+        #expect(!isRefused(port: port))
+        server = nil
+        #expect(isRefused(port: port))
+    }
+
+    @Test func stopFailsRequestsInFlightPromptly() async throws {
+        let server = try await startServer()
+        let session = URLSessionClient.makeSession(timeout: 60)
+        let clock = ContinuousClock()
+        let inFlight = (0..<3).map { _ in
+            Task { () -> (any Error)? in
+                do {
+                    _ = try await URLSessionClient.send(
+                        ClientRequest(path: "/hang"), to: server, session: session)
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+        }
+        _ = try await server.waitForRequest(number: 3, path: "/hang", timeout: .seconds(5))
+        let stopped = clock.now
+        server.stop()
+        for task in inFlight {
+            let error = await task.value
+            #expect(error is URLError, "got \(String(describing: error))")
+        }
+        // The delay was 30 s; the clients learned of the stop long before it could have ended.
+        #expect(clock.now - stopped < .seconds(10))
+    }
+
+    @Test func stopCancelsPendingDelays() async throws {
+        let server = try await startServer()
+        #expect(
+            try serverThreadNames(port: server.port).sorted() == ["LS\(server.port)#1", "LS\(server.port)#2"])
+        let client = try RawClient(port: server.port)
+        try await client.send("GET /hang HTTP/1.1\r\nHost: test\r\n\r\n")
+        _ = try await server.waitForRequest(path: "/hang", timeout: .seconds(5))
+        server.stop()
+        // The threads end only when every exchange has, so a delay still running would keep one alive.
+        #expect(try await eventually { try serverThreadNames(port: server.port).isEmpty })
+        #expect(try await client.readUntilClosed().isEmpty)
+    }
+
+    @Test func stopClosesIdleKeepAliveConnections() async throws {
+        let server = try await startServer()
+        let clients = try (0..<5).map { _ in try RawClient(port: server.port) }
+        for client in clients {
+            try await client.send("GET / HTTP/1.1\r\nHost: test\r\n\r\n")
+            _ = try await client.readResponse()
+        }
+        #expect(try openSocketCount(localPort: server.port) == 6)
+        server.stop()
+        #expect(try openSocketCount(localPort: server.port) == 0)
+        for client in clients {
+            #expect(try await client.readUntilClosed().isEmpty)
+        }
+    }
+
+    @Test func thousandConnectionsLeaveNoDescriptorOpen() async throws {
+        let server = try await startServer()
+        #expect(try openSocketCount(localPort: server.port) == 1)
+        for number in 0..<1000 {
+            let client = try RawClient(port: server.port)
+            if number.isMultiple(of: 2) {
+                // The server closes: it answers, then closes its side first.
+                try await client.send("GET / HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
+                _ = try await client.readResponse()
+                _ = try await client.readUntilClosed()
+            } else {
+                // The client leaves after its answer, with the connection kept alive.
+                try await client.send("GET / HTTP/1.1\r\nHost: test\r\n\r\n")
+                _ = try await client.readResponse()
+            }
+        }
+        #expect(server.requestCount() == 1000)
+        #expect(try await eventually { try openSocketCount(localPort: server.port) == 1 })
+        server.stop()
+        #expect(try openSocketCount(localPort: server.port) == 0)
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+import Workbook
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+@Suite struct TimelineSVGTests {
+    /// A timeline with a quick exchange and one late value, and details that need escaping.
+    func sample() -> Timeline {
+        let timeline = Timeline(title: "Chapter <1> & \"more\"")
+        timeline.beginSection("one subscriber")
+        let start = ContinuousClock.now
+        timeline.record(.subscribe, lane: "subscriber", at: start)
+        timeline.record(
+            .request, lane: "server", detail: "GET /users/1?tag=a&b", at: start + .milliseconds(5))
+        timeline.record(.value, lane: "subscriber", detail: "early", at: start + .milliseconds(10))
+        timeline.record(.value, lane: "subscriber", detail: "late", at: start + .milliseconds(1500))
+        timeline.record(
+            .completion, lane: "subscriber", detail: "status(404)", at: start + .milliseconds(1500))
+        return timeline
+    }
+
+    @Test func theStableSequenceCanBeReadBackFromThePicture() {
+        let timeline = sample()
+        #expect(Timeline.stableSequence(inSVG: timeline.svg) == timeline.stableSequence)
+        #expect(Timeline.stableSequence(inSVG: "<svg/>") == nil)
+    }
+
+    @Test func thePictureIsWellFormedPlainSVG() {
+        let svg = sample().svg
+        let parser = XMLParser(data: Data(svg.utf8))
+        #expect(parser.parse())
+        #expect(parser.parserError == nil)
+        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        for forbidden in ["<script", "<style", "<foreignObject", "@font-face", "href="] {
+            #expect(!svg.contains(forbidden))
+        }
+    }
+
+    @Test func everyEventIsLabelledWithItsKindAndDetail() {
+        let svg = sample().svg
+        for label in [
+            "subscribe", "request GET /users/1?tag=a&amp;b", "value early", "value late",
+            "completion status(404)",
+        ] {
+            #expect(svg.contains(">\(label)</text>"), "no label \(label)")
+        }
+        #expect(svg.contains(">subscriber</text>") && svg.contains(">server</text>"), "lanes are labelled")
+        #expect(svg.contains(">one subscriber</text>"), "the section is titled")
+    }
+
+    @Test func laterEventsAreDrawnFurtherRight() throws {
+        let svg = sample().svg
+        #expect(try labelX("value early", in: svg) < labelX("value late", in: svg))
+        #expect(try labelX("subscribe", in: svg) < labelX("value early", in: svg))
+    }
+
+    @Test func theTimeAxisIsLabelledInMillisecondsAndSeconds() {
+        let svg = sample().svg
+        #expect(svg.contains(">0 ms</text>"))
+        #expect(svg.contains(">1 s</text>"))
+    }
+
+    @Test func aFailedCompletionIsDrawnApartFromAFinishedOne() {
+        let finished = Timeline(title: "Chapter")
+        finished.record(.completion, lane: "subscriber", detail: "finished")
+        let failed = Timeline(title: "Chapter")
+        failed.record(.completion, lane: "subscriber", detail: "URLError.timedOut")
+        #expect(!finished.svg.contains("#c53030"))
+        #expect(failed.svg.contains("#c53030"))
+    }
+
+    @Test func aRuleDuringWhichNothingHappenedIsDrawnAsSuch() {
+        let timeline = Timeline(title: "Chapter")
+        timeline.beginSection("nothing before subscribe")
+        #expect(timeline.svg.contains(">nothing before subscribe</text>"))
+        #expect(timeline.svg.contains(">nothing was recorded during this rule</text>"))
+    }
+
+    @Test func writingThePictureCreatesItsFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "timeline-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appending(path: "images/chapter.svg").path
+        let timeline = sample()
+        try timeline.writeSVG(toPath: path)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == timeline.svg)
+    }
+
+    /// The x of the `<text>` element whose content is `label`.
+    func labelX(_ label: String, in svg: String) throws -> Double {
+        let line = try #require(svg.split(separator: "\n").first { $0.hasSuffix(">\(label)</text>") })
+        let x = try #require(line.firstMatch(of: /x="([0-9.]+)"/)?.output.1)
+        return try #require(Double(x))
+    }
+}
