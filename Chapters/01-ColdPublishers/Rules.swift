@@ -3,7 +3,7 @@ import Foundation
 import Workbook
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The chapter's rules in the order the report lists them.
@@ -21,6 +21,7 @@ let coldPublisherRules = [
 func nothingBeforeSubscribe(in lab: Lab) async -> Finding<Int> {
     let url = lab.url(Route.user, tag: "never-subscribed")
     let publisher = lab.session.dataTaskPublisher(for: url)
+    Timeline.current?.record(.note, lane: "publisher", detail: "created, never subscribed")
     // Showing that something did not happen takes a wait; this is the chapter's only fixed one.
     try? await Task.sleep(for: .milliseconds(100))
     let requests = lab.requestCount(for: url)
@@ -35,7 +36,7 @@ func nothingBeforeSubscribe(in lab: Lab) async -> Finding<Int> {
 /// Subscribing is what starts the work: one subscriber, one request.
 func oneRequestPerSubscriber(in lab: Lab) async -> Finding<Int> {
     let url = lab.url(Route.user, tag: "one-subscriber")
-    _ = await outcome(of: lab.session.dataTaskPublisher(for: url))
+    _ = await outcome(of: lab.session.dataTaskPublisher(for: url), lane: "subscriber")
     return Finding(
         rule: "one subscriber sends one request", expected: 1, measured: lab.requestCount(for: url),
         describe: { counted($0, "request") })
@@ -47,9 +48,12 @@ func oneRequestPerSubscriber(in lab: Lab) async -> Finding<Int> {
 func everySubscriberSendsItsOwnRequest(in lab: Lab) async -> Finding<Int> {
     let url = lab.url(Route.user, tag: "three-subscribers")
     let publisher = lab.session.dataTaskPublisher(for: url)
-    _ = await outcome(of: publisher)
+    _ = await outcome(of: publisher, lane: "subscriber 1")
     let deliveries = DeliveryCounter()
-    let together = [deliveries.subscribe(to: publisher), deliveries.subscribe(to: publisher)]
+    let together = [
+        deliveries.subscribe(to: publisher, lane: "subscriber 2"),
+        deliveries.subscribe(to: publisher, lane: "subscriber 3"),
+    ]
     _ = await until(timeout: .seconds(5)) { deliveries.completions == 2 }
     withExtendedLifetime(together) {}
     return Finding(
@@ -68,9 +72,12 @@ struct SharedDelivery: Equatable, Sendable {
 /// `share()` subscribes upstream once, for every subscriber that is attached when the response comes.
 func shareSendsOneRequest(in lab: Lab) async -> Finding<SharedDelivery> {
     let url = lab.url(Route.delayedUser, tag: "shared")
-    let shared = lab.session.dataTaskPublisher(for: url).share()
+    let shared = lab.session.dataTaskPublisher(for: url).recorded(lane: "upstream", value: eventLabel).share()
     let deliveries = DeliveryCounter()
-    let subscribers = [deliveries.subscribe(to: shared), deliveries.subscribe(to: shared)]
+    let subscribers = [
+        deliveries.subscribe(to: shared, lane: "subscriber A"),
+        deliveries.subscribe(to: shared, lane: "subscriber B"),
+    ]
     _ = await until(timeout: .seconds(5)) { deliveries.completions == 2 }
     withExtendedLifetime(subscribers) {}
     return Finding(
@@ -98,12 +105,12 @@ extension LateArrival {
 /// only the completion, and does not start a second request either.
 func lateSubscriberMissesTheSharedResponse(in lab: Lab) async -> Finding<LateArrival> {
     let url = lab.url(Route.delayedUser, tag: "shared-then-late")
-    let shared = lab.session.dataTaskPublisher(for: url).share()
+    let shared = lab.session.dataTaskPublisher(for: url).recorded(lane: "upstream", value: eventLabel).share()
     let early = DeliveryCounter()
-    let earlySubscriber = early.subscribe(to: shared)
+    let earlySubscriber = early.subscribe(to: shared, lane: "early subscriber")
     _ = await until(timeout: .seconds(5)) { early.completions == 1 }
     let requestsBefore = lab.requestCount(for: url)
-    let late = await outcome(of: shared)
+    let late = await outcome(of: shared, lane: "late subscriber")
     withExtendedLifetime(earlySubscriber) {}
     let arrival = LateArrival(
         values: (try? late.get().count) ?? 0, newRequests: lab.requestCount(for: url) - requestsBefore)
@@ -119,13 +126,14 @@ func lateSubscriberMissesTheSharedResponse(in lab: Lab) async -> Finding<LateArr
 func replayingCacheServesTheLateSubscriber(in lab: Lab) async -> Finding<LateArrival> {
     let url = lab.url(Route.delayedUser, tag: "cached")
     let cache = ReplayingCache(loading: lab.session.dataTaskPublisher(for: url).map(\.data))
-    _ = await outcome(of: cache.latest)
+    _ = await outcome(of: cache.latest, lane: "first subscriber")
     let requestsBefore = lab.requestCount(for: url)
-    let late = await outcome(of: cache.latest)
+    let late = await outcome(of: cache.latest, lane: "late subscriber")
     let arrival = LateArrival(
         values: late.get().count, newRequests: lab.requestCount(for: url) - requestsBefore)
     return Finding(
-        rule: "a replaying cache serves the late subscriber", expected: LateArrival(values: 1, newRequests: 0),
+        rule: "a replaying cache serves the late subscriber",
+        expected: LateArrival(values: 1, newRequests: 0),
         measured: arrival, describe: \.summary)
 }
 // end excerpt

@@ -1,3 +1,4 @@
 import Workbook
 
-await Chapter.run("Chapter 1 · Cold publishers: nothing happens until you subscribe", rules: coldPublisherRules)
+await Chapter.run(
+    "Chapter 1 · Cold publishers: nothing happens until you subscribe", rules: coldPublisherRules)

@@ -4,7 +4,7 @@ import TypedClient
 import Workbook
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The chapter's rules in the order the report lists them.
@@ -20,32 +20,40 @@ let typedErrorRules = [
 // excerpt: typed-outcomes
 /// A 200 with a user's JSON is the one way to get a value out of `fetchUser`.
 func userArrivesDecoded(in lab: Lab) async -> Finding<Result<[User], APIError>> {
-    let loaded = await outcome(of: fetchUser(id: 1, session: lab.session, baseURL: lab.server.baseURL))
+    let loaded = await outcome(
+        of: fetchUser(id: 1, session: lab.session, baseURL: lab.server.baseURL), lane: "subscriber")
     return typedFinding(
         "user 1 arrives decoded", expected: .success([User(id: 1, name: "Ada Lovelace")]), measured: loaded)
 }
 
 /// `validatingStatus()` turns a 404 into a failure that still says which status it was.
 func missingUserFailsWithStatus(in lab: Lab) async -> Finding<Result<[User], APIError>> {
-    let loaded = await outcome(of: fetchUser(id: 2, session: lab.session, baseURL: lab.server.baseURL))
-    return typedFinding("a missing user fails with its status", expected: .failure(.status(404)), measured: loaded)
+    let loaded = await outcome(
+        of: fetchUser(id: 2, session: lab.session, baseURL: lab.server.baseURL), lane: "subscriber")
+    return typedFinding(
+        "a missing user fails with its status", expected: .failure(.status(404)), measured: loaded)
 }
 
 /// A server error is a status failure too, so a caller can choose to retry it.
 func busyServerFailsWithStatus(in lab: Lab) async -> Finding<Result<[User], APIError>> {
-    let loaded = await outcome(of: fetch(User.self, from: lab.url(Route.busy), session: lab.session))
-    return typedFinding("an overloaded server fails with its status", expected: .failure(.status(503)), measured: loaded)
+    let loaded = await outcome(
+        of: fetch(User.self, from: lab.url(Route.busy), session: lab.session), lane: "subscriber")
+    return typedFinding(
+        "an overloaded server fails with its status", expected: .failure(.status(503)), measured: loaded)
 }
 
 /// A 200 whose body is not a user is the one case `.decoding` stands for.
 func malformedBodyFailsWithDecoding(in lab: Lab) async -> Finding<Result<[User], APIError>> {
-    let loaded = await outcome(of: fetch(User.self, from: lab.url(Route.broken), session: lab.session))
-    return typedFinding("a malformed body fails with .decoding", expected: .failure(.decoding), measured: loaded)
+    let loaded = await outcome(
+        of: fetch(User.self, from: lab.url(Route.broken), session: lab.session), lane: "subscriber")
+    return typedFinding(
+        "a malformed body fails with .decoding", expected: .failure(.decoding), measured: loaded)
 }
 
 /// No response at all keeps the `URLError`'s code inside `.transport`.
 func refusedConnectionFailsWithTransport(in lab: Lab) async -> Finding<Result<[User], APIError>> {
-    let loaded = await outcome(of: fetchUser(id: 1, session: lab.session, baseURL: closedLoopbackURL()))
+    let loaded = await outcome(
+        of: fetchUser(id: 1, session: lab.session, baseURL: closedLoopbackURL()), lane: "subscriber")
     return typedFinding(
         "a refused connection fails with .transport", expected: .failure(.transport(.cannotConnectToHost)),
         measured: loaded)
@@ -64,13 +72,15 @@ struct ErasedFailure: Equatable, Sendable {
 /// and every caller has to cast to find the `APIError` again.
 func tryMapErasesTheFailureType(in lab: Lab) async -> Finding<ErasedFailure> {
     let untyped = fetchUserWithTryMap(from: lab.url(Route.missingUser), session: lab.session)
-    let loaded = await outcome(of: untyped)
+    let loaded = await outcome(of: untyped, lane: "subscriber")
     let recovered = if case .failure(let failure) = loaded { failure as? APIError } else { APIError?.none }
     return Finding(
         rule: "with tryMap the failure type is any Error",
         expected: ErasedFailure(failureType: "any Error", recoveredByCast: .status(404)),
         measured: ErasedFailure(failureType: failureTypeName(of: untyped), recoveredByCast: recovered),
-        describe: { "Failure == \($0.failureType), cast gives \($0.recoveredByCast.map(\.description) ?? "nil")" })
+        describe: {
+            "Failure == \($0.failureType), cast gives \($0.recoveredByCast.map(\.description) ?? "nil")"
+        })
 }
 // end excerpt
 

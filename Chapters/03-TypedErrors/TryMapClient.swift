@@ -3,7 +3,7 @@ import Foundation
 import TypedClient
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 // excerpt: fetch-user-with-try-map

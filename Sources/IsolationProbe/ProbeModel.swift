@@ -18,17 +18,17 @@ final class ProbeModel {
     private var subscription: AnyCancellable?
 
     func load(_ url: URL, mode: ProbeMode) async -> ProbeOutcome {
-        await withCheckedContinuation { continuation in
+        await withCheckedContinuation { (finished: CheckedContinuation<ProbeOutcome, Never>) in
             subscription = byteCounts(of: URLSession.shared.dataTaskPublisher(for: url), mode: mode)
                 .receive(on: DispatchQueue.main)
                 .sink(
                     receiveCompletion: { completion in
-                        if case .failure(let error) = completion {
-                            continuation.resume(returning: .failed(error.code))
+                        if case .failure(let failure) = completion {
+                            finished.resume(returning: .failed(failure.code))
                         }
                     },
                     receiveValue: { byteCount in
-                        continuation.resume(
+                        finished.resume(
                             returning: .delivered(byteCount: byteCount, onMainThread: Thread.isMainThread))
                     }
                 )

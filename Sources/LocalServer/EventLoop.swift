@@ -55,11 +55,14 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {  // Loop state is con
         }
         let started = DispatchSemaphore(value: 0)
         let thread = Thread { [self] in
+            #if os(Linux)
+                // Named for debuggers and profilers (Glibc's pthread_setname_np is not visible to Swift).
+                try? name.write(toFile: "/proc/thread-self/comm", atomically: false, encoding: .utf8)
+            #endif
             self.thread = pthread_self()
             started.signal()
             run()
         }
-        thread.name = name
         thread.start()
         started.wait()
     }

@@ -2,7 +2,7 @@ import Foundation
 import Workbook
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 // excerpt: api-error

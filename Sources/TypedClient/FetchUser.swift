@@ -2,7 +2,7 @@ import Combine
 import Foundation
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 // excerpt: fetch-user
@@ -20,7 +20,8 @@ nonisolated public func fetch<Value: Decodable>(
 }
 
 /// Loads the user with `id` from `/users/{id}` under `baseURL`.
-nonisolated public func fetchUser(id: Int, session: URLSession, baseURL: URL) -> AnyPublisher<User, APIError> {
+nonisolated public func fetchUser(id: Int, session: URLSession, baseURL: URL) -> AnyPublisher<User, APIError>
+{
     fetch(User.self, from: baseURL.appending(path: "users/\(id)"), session: session)
 }
 // end excerpt

@@ -2,7 +2,7 @@ import Combine
 import Foundation
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 // excerpt: validating-status

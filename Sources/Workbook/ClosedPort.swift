@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A loopback port that nothing listens on, so a connection to it is refused at once.
@@ -14,9 +14,9 @@ import Darwin
 /// connection attempt right after this is refused.
 public func closedLoopbackPort() -> UInt16 {
     #if canImport(Glibc)
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
-    let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
     #endif
     precondition(descriptor >= 0, "could not open a socket: errno \(errno)")
     defer { close(descriptor) }

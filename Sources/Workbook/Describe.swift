@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A count with its noun, singular or plural as the number needs: `1 request`, `3 requests`.
@@ -13,7 +13,8 @@ public func counted(_ number: Int, _ singular: String, plural: String? = nil) ->
 public func describe<Value, Failure>(_ outcome: Result<[Value], Failure>) -> String {
     switch outcome {
     case .success(let values) where values.isEmpty: "no value, finished"
-    case .success(let values): "[" + values.map { String(describing: $0) }.joined(separator: ", ") + "], finished"
+    case .success(let values):
+        "[" + values.map { String(describing: $0) }.joined(separator: ", ") + "], finished"
     case .failure(let failure): "failed: " + describe(failure: failure)
     }
 }

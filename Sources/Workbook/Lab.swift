@@ -2,7 +2,7 @@ import Foundation
 import LocalServer
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// What a chapter measures with: the shared routes served on loopback and URLSessions to call them.
@@ -12,7 +12,9 @@ import FoundationNetworking
 public final class Lab: Sendable {
     public let server: LocalServer
     public let session: URLSession
-    /// A session that gives up on a request after `impatientTimeout`, for routes that never answer.
+    /// A second session, for the fault routes: it gives up on a request after `impatientTimeout`,
+    /// and it has no connection left open by other rules (on a reused connection that drops,
+    /// URLSession resends the request once by itself, which would double what the server sees).
     public let impatientSession: URLSession
 
     /// How long `impatientSession` waits for an answer.

@@ -4,14 +4,14 @@
 /// different code than Apple's), so reports say where they were measured.
 public let platformName: String = {
     #if os(Linux)
-    "Linux"
+        "Linux"
     #elseif os(macOS)
-    "macOS"
+        "macOS"
     #elseif os(iOS)
-    "iOS"
+        "iOS"
     #elseif os(Windows)
-    "Windows"
+        "Windows"
     #else
-    "another platform"
+        "another platform"
     #endif
 }()

@@ -53,7 +53,9 @@ public struct Report: Sendable {
         let ruleWidth = (lines + [header]).map(\.rule.count).max() ?? 0
         let expectedWidth = (lines + [header]).map(\.expected.count).max() ?? 0
         func row(_ mark: String, _ line: ReportLine) -> String {
-            let cells = [line.rule.padded(to: ruleWidth), line.expected.padded(to: expectedWidth), line.measured]
+            let cells = [
+                line.rule.padded(to: ruleWidth), line.expected.padded(to: expectedWidth), line.measured,
+            ]
             return (mark + " " + cells.joined(separator: "   ")).trimmingTrailingSpaces()
         }
         var text = [style.bold(title), "", row(" ", header)]
@@ -89,7 +91,9 @@ public struct Report: Sendable {
 /// timings, without the blank line that separates them. The docs quote exactly this.
 public func stableReport(of printedOutput: String) -> String {
     let lines = printedOutput.split(separator: "\n", omittingEmptySubsequences: false)
-    let timings = lines.firstIndex { $0.hasPrefix(Report.timingsHeading) || $0.hasPrefix("\u{1B}[2m" + Report.timingsHeading) }
+    let timings = lines.firstIndex {
+        $0.hasPrefix(Report.timingsHeading) || $0.hasPrefix("\u{1B}[2m" + Report.timingsHeading)
+    }
     var facts = lines[..<(timings ?? lines.endIndex)]
     while facts.last?.isEmpty == true {
         facts.removeLast()

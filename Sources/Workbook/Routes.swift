@@ -49,13 +49,18 @@ public enum RouteTable {
     /// the timeline is captured here, when the server is started. A request and its response are
     /// recorded together, so concurrent connections cannot interleave on the one server lane; a
     /// delayed response is stamped with the time it will be sent.
-    public static func handler(recordingOn timeline: Timeline?) -> @Sendable (HTTPRequest) async -> HTTPResponse {
+    public static func handler(
+        recordingOn timeline: Timeline?
+    ) -> @Sendable (HTTPRequest) async -> HTTPResponse {
         let pairing = Mutex(())
         return { request in
             let response = response(to: request)
             pairing.withLock { _ in
-                timeline?.record(.request, lane: "server", detail: "\(request.method) \(request.target)", at: request.arrivalTime)
-                timeline?.record(.response, lane: "server", detail: response.timelineDetail, at: .now + response.delay)
+                timeline?.record(
+                    .request, lane: "server", detail: "\(request.method) \(request.target)",
+                    at: request.arrivalTime)
+                timeline?.record(
+                    .response, lane: "server", detail: response.timelineDetail, at: .now + response.delay)
             }
             return response
         }

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The tasks `session` is running or holding, the same list on every platform.
@@ -11,10 +11,10 @@ import FoundationNetworking
 /// session has finished with it.
 public func tasks(of session: URLSession) async -> [URLSessionTask] {
     #if canImport(FoundationNetworking)
-    await withCheckedContinuation { continuation in
-        session.getAllTasks { continuation.resume(returning: $0) }
-    }
+        await withCheckedContinuation { continuation in
+            session.getAllTasks { continuation.resume(returning: $0) }
+        }
     #else
-    await session.allTasks
+        await session.allTasks
     #endif
 }

@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// ANSI colour for the report, or none at all.
@@ -22,7 +22,8 @@ struct TextStyle {
     static var forStandardOutput: TextStyle {
         TextStyle(
             enabled: wantsColour(
-                environment: ProcessInfo.processInfo.environment, stdoutIsTerminal: isatty(STDOUT_FILENO) == 1))
+                environment: ProcessInfo.processInfo.environment, stdoutIsTerminal: isatty(STDOUT_FILENO) == 1
+            ))
     }
 
     func bold(_ text: String) -> String { wrap(text, "1") }

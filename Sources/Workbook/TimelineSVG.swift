@@ -148,20 +148,22 @@ private struct TimelineDrawing {
 
     /// Puts each label in the lowest row where it does not overlap the labels already placed there,
     /// left-aligned at its mark, or right-aligned when it would run off the page.
+    ///
+    /// Labels are placed from the latest event back, so that where marks crowd together the earlier
+    /// events' labels sit higher and the stack reads top to bottom in the order things happened.
     func placeLabels(_ labels: [String], at xs: [Double]) -> [PlacedLabel] {
-        var rowEnds: [Double] = []
+        var rowStarts: [Double] = []
         var placed = [PlacedLabel?](repeating: nil, count: labels.count)
-        for index in xs.indices.sorted(by: { xs[$0] < xs[$1] }) {
+        for index in xs.indices.reversed().sorted(by: { xs[$0] > xs[$1] }) {
             let width = Double(labels[index].count) * Self.characterWidth
             let fitsRight = xs[index] - 3 + width <= Self.pageWidth - Self.margin
             let start = fitsRight ? xs[index] - 3 : xs[index] + 3 - width
-            let row = rowEnds.firstIndex { $0 + 6 <= start } ?? rowEnds.count
-            if row == rowEnds.count { rowEnds.append(0) }
-            rowEnds[row] = start + width
+            let row = rowStarts.firstIndex { start + width + 6 <= $0 } ?? rowStarts.count
+            if row == rowStarts.count { rowStarts.append(.infinity) }
+            rowStarts[row] = start
             placed[index] = PlacedLabel(
                 text: labels[index], x: fitsRight ? xs[index] - 3 : xs[index] + 3,
-                anchor: fitsRight ? "start" : "end",
-                row: row)
+                anchor: fitsRight ? "start" : "end", row: row)
         }
         return placed.map { $0! }
     }

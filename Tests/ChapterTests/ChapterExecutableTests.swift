@@ -26,7 +26,8 @@ struct ChapterExecutableTests {
         defer { try? FileManager.default.removeItem(at: picture) }
         let executable = productsDirectory.appending(path: "TypedErrors")
         let plain = try await runChild(executable, environment: environment)
-        let drawn = try await runChild(executable, arguments: ["--timeline", picture.path], environment: environment)
+        let drawn = try await runChild(
+            executable, arguments: ["--timeline", picture.path], environment: environment)
         #expect(drawn.status == 0, "stderr: \(drawn.errors)")
         #expect(stableReport(of: drawn.output) == stableReport(of: plain.output))
         let svg = try String(contentsOf: picture, encoding: .utf8)

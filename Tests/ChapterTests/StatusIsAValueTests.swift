@@ -5,7 +5,7 @@ import TypedClient
 @testable import StatusIsAValue
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 @Suite("Chapter 2: status is a value")
@@ -39,9 +39,9 @@ struct StatusIsAValueTests {
     @Test func aDroppedConnectionFailsWithThisPlatformsCode() async throws {
         let finding = try await measure(droppedConnectionFails)
         #if os(Linux)
-        #expect(finding.value == .badServerResponse)
+            #expect(finding.value == .badServerResponse)
         #else
-        #expect(finding.value == .networkConnectionLost)
+            #expect(finding.value == .networkConnectionLost)
         #endif
         #expect(finding.holds)
     }

@@ -15,9 +15,9 @@ func measure<Value>(_ rule: (Lab) async -> Finding<Value>) async throws -> Findi
 /// bundle inside it.
 let productsDirectory: URL = {
     #if os(macOS)
-    Bundle.main.bundleURL.deletingLastPathComponent()
+        Bundle.main.bundleURL.deletingLastPathComponent()
     #else
-    Bundle.main.bundleURL
+        Bundle.main.bundleURL
     #endif
 }()
 
@@ -35,7 +35,9 @@ struct ChildRun: Sendable {
 
 /// Runs `executable` with `arguments` and `environment`, reading its output while it runs, and
 /// returns once it has exited. Blocking work happens on a Dispatch thread, not in the caller's task.
-func runChild(_ executable: URL, arguments: [String] = [], environment: [String: String]) async throws -> ChildRun {
+func runChild(
+    _ executable: URL, arguments: [String] = [], environment: [String: String]
+) async throws -> ChildRun {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments

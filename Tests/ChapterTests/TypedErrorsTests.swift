@@ -5,7 +5,7 @@ import TypedClient
 @testable import TypedErrors
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 @Suite("Chapter 3: typed errors")

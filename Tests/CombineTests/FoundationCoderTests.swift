@@ -28,8 +28,9 @@ struct FoundationCoderTests {
 
     @Test func decodeTakesAJSONDecoder() {
         let subscriber = TestSubscriber<User, Error>()
+        let json = JSONDecoder()
         Just(Data(#"{"id": 1, "name": "Ada Lovelace"}"#.utf8))
-            .decode(type: User.self, decoder: JSONDecoder())
+            .decode(type: User.self, decoder: json)
             .subscribe(subscriber)
         #expect(subscriber.values == [ada])
     }

@@ -140,13 +140,16 @@ struct FoundationDataTaskTests {
         (FailingProtocol.urlDomainHost, URLError.Code.notConnectedToInternet),
         (FailingProtocol.otherDomainHost, URLError.Code.unknown),
     ])
-    func aLoadingErrorThatIsNotAURLErrorIsMappedByItsDomainAndCode(host: String, expected: URLError.Code) async throws {
+    func aLoadingErrorThatIsNotAURLErrorIsMappedByItsDomainAndCode(
+        host: String, expected: URLError.Code
+    ) async throws {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.protocolClasses = [FailingProtocol.self]
         let failingSession = URLSession(configuration: configuration)
         defer { failingSession.finishTasksAndInvalidate() }
         let subscriber = ResponseSubscriber()
-        failingSession.dataTaskPublisher(for: URL(string: "\(FailingProtocol.scheme)://\(host)/")!).subscribe(subscriber)
+        failingSession.dataTaskPublisher(for: URL(string: "\(FailingProtocol.scheme)://\(host)/")!).subscribe(
+            subscriber)
         #expect(await until(timeout: .seconds(10)) { !subscriber.completions.isEmpty })
         guard case .failure(let error) = try #require(subscriber.completions.first) else {
             Issue.record("finished instead of failing")

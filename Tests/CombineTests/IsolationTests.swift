@@ -68,7 +68,8 @@ private struct ProbeRun {
         process.arguments = [mode.rawValue]
         var environment = ProcessInfo.processInfo.environment
         // A plain-text backtrace on standard error, whether or not a terminal is attached.
-        environment["SWIFT_BACKTRACE"] = underThreadSanitizer ? "enable=no" : "enable=yes,interactive=no,color=no"
+        environment["SWIFT_BACKTRACE"] =
+            underThreadSanitizer ? "enable=no" : "enable=yes,interactive=no,color=no"
         process.environment = environment
         process.standardOutput = try FileHandle(forWritingTo: outputURL)
         process.standardError = try FileHandle(forWritingTo: errorURL)

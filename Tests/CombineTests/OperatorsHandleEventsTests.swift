@@ -9,7 +9,7 @@ import Testing
         var all: [String] { entries.value }
 
         func note(_ entry: String) {
-            entries.value.append(entry)
+            entries.mutate { $0.append(entry) }
         }
     }
 

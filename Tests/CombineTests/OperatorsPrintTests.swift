@@ -36,10 +36,15 @@ import Testing
 
     @Test func printShowsTheSubscriptionMapHandsThrough() {
         let stream = Lines()
-        _ = Just(1).map { $0 + 1 }.filter { _ in true }.print("chain", to: stream).sink { _ in }
+        let subject = PassthroughSubject<Int, Never>()
+        let cancellable = subject.map { $0 + 1 }.filter { _ in true }.print("chain", to: stream).sink { _ in }
+        subject.send(1)
 
-        #expect(stream.lines.first == "chain: receive subscription: (Just)")
-        #expect(stream.lines.contains("chain: receive value: (2)"))
+        #expect(stream.lines == [
+            "chain: receive subscription: (PassthroughSubject)", "chain: request unlimited",
+            "chain: receive value: (2)",
+        ])
+        cancellable.cancel()
     }
 
     @Test func withoutAPrefixLinesStartWithTheEvent() {

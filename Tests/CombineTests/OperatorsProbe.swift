@@ -151,6 +151,11 @@ final class Box<Value>: @unchecked Sendable {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
     }
+
+    /// Changes the value in one step, so concurrent changes are never lost.
+    func mutate(_ change: (inout Value) -> Void) {
+        lock.withLock { change(&stored) }
+    }
 }
 
 /// A subscriber that holds its subscription only weakly and asks for everything, so a leak test can

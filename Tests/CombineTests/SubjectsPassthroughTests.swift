@@ -153,6 +153,21 @@ struct SubjectsPassthroughTests {
         #expect(overlap.maximum == 1)
     }
 
+    @Test func eachSendersValuesArriveInTheOrderItSentThem() {
+        let subject = PassthroughSubject<(sender: Int, step: Int), Never>()
+        let subscriber = TestSubscriber<(sender: Int, step: Int), Never>()
+        subject.subscribe(subscriber)
+        let shared = Unchecked(subject)
+        DispatchQueue.concurrentPerform(iterations: 8) { sender in
+            for step in 0..<200 { shared.value.send((sender, step)) }
+        }
+        let received = subscriber.values
+        #expect(received.count == 8 * 200)
+        for sender in 0..<8 {
+            #expect(received.filter { $0.sender == sender }.map(\.step) == Array(0..<200))
+        }
+    }
+
     @Test func concurrentSendsNeverExceedALimitedDemand() {
         let subject = PassthroughSubject<Int, Never>()
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(10))

@@ -9,8 +9,8 @@ import Testing
 /// Connections are served concurrently: a delayed answer holds up nothing but itself.
 @Suite struct ConcurrencyTests {
     @Test func fastRequestsAllFinishBeforeADelayedOne() async throws {
-        let server = try await LocalServer.start { request in
-            request.path == "/slow" ? .text("slow").delayed(by: .seconds(2)) : .text("fast")
+        let server = try await LocalServer.start { incoming in
+            incoming.path == "/slow" ? .text("slow").delayed(by: .seconds(2)) : .text("fast")
         }
         let clock = ContinuousClock()
         let configuration = URLSessionConfiguration.ephemeral
@@ -35,7 +35,7 @@ import Testing
             _ = try await URLSessionClient.send(ClientRequest(path: "/slow"), to: server)
             return clock.now
         }
-        _ = try await server.waitForRequest(path: "/slow", timeout: .seconds(5))
+        _ = try await server.waitForRequest(path: "/slow", timeout: .seconds(15))
         let fastFinishes = try await sendFastRequests()
         let slowFinish = try await slow.value
         #expect(fastFinishes.count == 20)
@@ -45,12 +45,12 @@ import Testing
 
     @Test(arguments: [1, 2])
     func delayOnOneConnectionDoesNotDelayAnotherConnection(threads: Int) async throws {
-        let server = try await LocalServer.start(configuration: .init(threads: threads)) { request in
-            request.path == "/slow" ? .text("slow").delayed(by: .seconds(30)) : .text("fast")
+        let server = try await LocalServer.start(configuration: .init(threads: threads)) { incoming in
+            incoming.path == "/slow" ? .text("slow").delayed(by: .seconds(30)) : .text("fast")
         }
         let waiting = try RawClient(port: server.port)
         try await waiting.send("GET /slow HTTP/1.1\r\nHost: test\r\n\r\n")
-        _ = try await server.waitForRequest(path: "/slow", timeout: .seconds(5))
+        _ = try await server.waitForRequest(path: "/slow", timeout: .seconds(15))
         let other = try RawClient(port: server.port)
         try await other.send("GET /fast HTTP/1.1\r\nHost: test\r\n\r\n")
         #expect(try await other.readResponse().text == "fast")

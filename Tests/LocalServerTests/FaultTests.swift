@@ -11,14 +11,17 @@ import Testing
     let server: LocalServer
 
     init() async throws {
-        server = try await LocalServer.start { request in
-            switch request.path {
-            case "/close": .closeWithoutAnswer
-            case "/never": .neverAnswer
-            case "/truncated": .text("twenty bytes of text").truncated(sendingBytes: 5)
-            case "/late-close": HTTPResponse.closeWithoutAnswer.delayed(by: .milliseconds(100))
-            default: .text("fine")
-            }
+        server = try await LocalServer.start(Self.fault)
+    }
+
+    /// One route per fault mode.
+    @Sendable private static func fault(for request: HTTPRequest) -> HTTPResponse {
+        switch request.target {
+        case "/close": .closeWithoutAnswer
+        case "/never": .neverAnswer
+        case "/truncated": .text("twenty bytes of text").truncated(sendingBytes: 5)
+        case "/late-close": HTTPResponse.closeWithoutAnswer.delayed(by: .milliseconds(100))
+        default: .text("fine")
         }
     }
 
@@ -81,7 +84,7 @@ import Testing
     @Test func neverAnswerKeepsTheConnectionOpenUntilTheClientLeaves() async throws {
         let client = try RawClient(port: server.port, timeout: .milliseconds(300))
         try await client.send("GET /never HTTP/1.1\r\nHost: test\r\n\r\n")
-        _ = try await server.waitForRequest(path: "/never", timeout: .seconds(5))
+        _ = try await server.waitForRequest(path: "/never", timeout: .seconds(15))
         await #expect(throws: RawClient.Failure.self) { try await client.readResponse() }
     }
 }

@@ -81,7 +81,7 @@ import Testing
                 }
             }
         }
-        _ = try await server.waitForRequest(number: 3, path: "/hang", timeout: .seconds(5))
+        _ = try await server.waitForRequest(number: 3, path: "/hang", timeout: .seconds(15))
         let stopped = clock.now
         server.stop()
         for task in inFlight {
@@ -98,7 +98,7 @@ import Testing
             try serverThreadNames(port: server.port).sorted() == ["LS\(server.port)#1", "LS\(server.port)#2"])
         let client = try RawClient(port: server.port)
         try await client.send("GET /hang HTTP/1.1\r\nHost: test\r\n\r\n")
-        _ = try await server.waitForRequest(path: "/hang", timeout: .seconds(5))
+        _ = try await server.waitForRequest(path: "/hang", timeout: .seconds(15))
         server.stop()
         // The threads end only when every exchange has, so a delay still running would keep one alive.
         #expect(try await eventually { try serverThreadNames(port: server.port).isEmpty })
@@ -120,21 +120,31 @@ import Testing
         }
     }
 
+    /// One request on a connection of its own, closed by the server after its answer or by the
+    /// client, which leaves a kept-alive connection.
+    private func exchangeOnce(with server: LocalServer, serverCloses: Bool) async throws {
+        let client = try RawClient(port: server.port)
+        let connection = serverCloses ? "close" : "keep-alive"
+        try await client.send("GET / HTTP/1.1\r\nHost: test\r\nConnection: \(connection)\r\n\r\n")
+        _ = try await client.readResponse()
+        if serverCloses {
+            _ = try await client.readUntilClosed()
+        }
+    }
+
     @Test func thousandConnectionsLeaveNoDescriptorOpen() async throws {
         let server = try await startServer()
         #expect(try openSocketCount(localPort: server.port) == 1)
-        for number in 0..<1000 {
-            let client = try RawClient(port: server.port)
-            if number.isMultiple(of: 2) {
-                // The server closes: it answers, then closes its side first.
-                try await client.send("GET / HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
-                _ = try await client.readResponse()
-                _ = try await client.readUntilClosed()
-            } else {
-                // The client leaves after its answer, with the connection kept alive.
-                try await client.send("GET / HTTP/1.1\r\nHost: test\r\n\r\n")
-                _ = try await client.readResponse()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for worker in 0..<10 {
+                group.addTask {
+                    for number in 0..<100 {
+                        try await self.exchangeOnce(
+                            with: server, serverCloses: (worker + number).isMultiple(of: 2))
+                    }
+                }
             }
+            try await group.waitForAll()
         }
         #expect(server.requestCount() == 1000)
         #expect(try await eventually { try openSocketCount(localPort: server.port) == 1 })

@@ -34,9 +34,9 @@ import Testing
 
     @Test(arguments: HTTPClient.allCases)
     func statusIsSentWithBody(client: HTTPClient) async throws {
-        let busy = try await client.send(ClientRequest(path: "/busy"), to: server)
-        #expect(busy.status == 503)
-        #expect(busy.text == #"{"error": "try later"}"#)
+        let overloaded = try await client.send(ClientRequest(path: "/overloaded"), to: server)
+        #expect(overloaded.status == 503)
+        #expect(overloaded.text == #"{"reason": "overloaded"}"#)
         let missing = try await client.send(ClientRequest(path: "/nowhere"), to: server)
         #expect(missing.status == 404)
         #expect(missing.text == "not found")
@@ -143,7 +143,7 @@ import Testing
 
     @Test func curlGetsContinueBeforeSendingBody() async throws {
         // curl waits up to the expect timeout for `100 Continue`; a server that never sends it would
-        // make this request outlast curl's own ten-second limit.
+        // make this request outlast curl's own thirty-second limit.
         let body = Routes.largeBody(bytes: 50_000)
         let response = try await CurlClient.send(
             ClientRequest(method: "POST", path: "/echo", headers: ["Expect": "100-continue"], body: body),

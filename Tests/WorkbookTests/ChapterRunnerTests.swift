@@ -3,7 +3,7 @@ import Testing
 import Workbook
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 @Suite("Chapter runner")

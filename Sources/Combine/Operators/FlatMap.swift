@@ -101,17 +101,14 @@ extension Publishers.FlatMap {
         private let transform: (Upstream.Output) -> NewPublisher
         private let lock = Lock()
 
-        private var status = Status.active
-        private var upstream: Subscription?
-        private var upstreamFinished = false
-        /// The subscriptions of the inner publishers, by the index each was given.
-        private var children: [Int: Subscription] = [:]
-        /// Inner publishers subscribed to and not yet finished (some may still await their subscription).
-        private var runningChildren = 0
-        private var nextChildIndex = 0
-        private var demand = Subscribers.Demand.none
-        private var queue = Queue()
-        private var isDelivering = false
+        @exclusivity(unchecked) private var status = Status.active
+        @exclusivity(unchecked) private var upstream: Subscription?
+        @exclusivity(unchecked) private var upstreamFinished = false
+        @exclusivity(unchecked) private var children = ChildSubscriptions()
+        @exclusivity(unchecked) private var demand = Subscribers.Demand.none
+        /// Values that arrived while the downstream could not take them, with who sent each.
+        @exclusivity(unchecked) private var queue = ValueQueue<(child: ChildSubscriptions.ID, value: NewPublisher.Output)>()
+        @exclusivity(unchecked) private var isDelivering = false
 
         init(
             downstream: Downstream,
@@ -154,11 +151,9 @@ extension Publishers.FlatMap {
                 lock.unlock()
                 return .none
             }
-            let index = nextChildIndex
-            nextChildIndex += 1
-            runningChildren += 1
+            let child = children.add()
             lock.unlock()
-            transform(input).subscribe(Child(parent: self, index: index))
+            transform(input).subscribe(Child(parent: self, id: child))
             return .none
         }
 
@@ -175,33 +170,32 @@ extension Publishers.FlatMap {
                 upstream = nil
                 finishIfDoneLocked()
             case .failure(let error):
-                fail(with: error, fromChild: nil)
+                fail(with: error, from: nil)
             }
         }
 
         // MARK: Inner publishers
 
-        func child(_ index: Int, received subscription: Subscription) {
+        func child(_ child: ChildSubscriptions.ID, received subscription: Subscription) {
             lock.lock()
-            guard case .active = status, children[index] == nil else {
+            guard case .active = status, children.attach(subscription, to: child) else {
                 lock.unlock()
                 subscription.cancel()
                 return
             }
-            children[index] = subscription
             let initialDemand: Subscribers.Demand = demand == .unlimited ? .unlimited : .max(1)
             lock.unlock()
             subscription.request(initialDemand)
         }
 
-        func child(_ index: Int, received value: NewPublisher.Output) -> Subscribers.Demand {
+        func child(_ child: ChildSubscriptions.ID, received value: NewPublisher.Output) -> Subscribers.Demand {
             lock.lock()
             guard case .active = status else {
                 lock.unlock()
                 return .none
             }
             guard !isDelivering, demand > .none, queue.isEmpty else {
-                queue.append(child: index, value: value)
+                queue.append((child, value))
                 lock.unlock()
                 return .none
             }
@@ -216,7 +210,7 @@ extension Publishers.FlatMap {
             return isLimited ? .max(1) : .none
         }
 
-        func child(_ index: Int, received completion: Subscribers.Completion<Failure>) {
+        func child(_ child: ChildSubscriptions.ID, received completion: Subscribers.Completion<Failure>) {
             switch completion {
             case .finished:
                 lock.lock()
@@ -224,13 +218,12 @@ extension Publishers.FlatMap {
                     lock.unlock()
                     return
                 }
-                children[index] = nil
-                runningChildren -= 1
+                children.remove(child)
                 let replenish = maxPublishers == .unlimited ? nil : upstream
                 finishIfDoneLocked()
                 replenish?.request(.max(1))
             case .failure(let error):
-                fail(with: error, fromChild: index)
+                fail(with: error, from: child)
             }
         }
 
@@ -246,7 +239,7 @@ extension Publishers.FlatMap {
             }
             let wasLimited = self.demand != .unlimited
             self.demand += demand
-            let nowUnlimited = wasLimited && self.demand == .unlimited ? Array(children.values) : []
+            let nowUnlimited = wasLimited && self.demand == .unlimited ? children.all : []
             if isDelivering || queue.isEmpty {
                 lock.unlock()
             } else {
@@ -277,7 +270,7 @@ extension Publishers.FlatMap {
 
         /// Ends everything with `error`, cancelling the upstream and every inner publisher but the one
         /// that failed.
-        private func fail(with error: Failure, fromChild failedChild: Int?) {
+        private func fail(with error: Failure, from failedChild: ChildSubscriptions.ID?) {
             lock.lock()
             guard case .active = status else {
                 lock.unlock()
@@ -285,7 +278,7 @@ extension Publishers.FlatMap {
             }
             status = .failing(error)
             if let failedChild {
-                children[failedChild] = nil
+                children.remove(failedChild)
             }
             let cancelled = releaseSubscriptionsLocked()
             let mustDeliver = !isDelivering
@@ -302,7 +295,7 @@ extension Publishers.FlatMap {
 
         /// Starts delivering the final `.finished` if nothing is left to run or to send. Unlocks.
         private func finishIfDoneLocked() {
-            if !isDelivering, upstreamFinished, runningChildren == 0, queue.isEmpty {
+            if !isDelivering, upstreamFinished, children.count == 0, queue.isEmpty {
                 isDelivering = true
                 deliverQueuedLocked()
             } else {
@@ -328,10 +321,10 @@ extension Publishers.FlatMap {
                 case .active:
                     break
                 }
-                if demand > .none, let (index, value) = queue.popFirst() {
+                if demand > .none, let (child, value) = queue.popFirst() {
                     demand -= 1
                     // A limited inner publisher used its one requested value on this; ask for the next.
-                    let replenish = demand == .unlimited ? nil : children[index]
+                    let replenish = demand == .unlimited ? nil : children.subscription(of: child)
                     lock.unlock()
                     let additional = downstream.receive(value)
                     replenish?.request(.max(1))
@@ -339,7 +332,7 @@ extension Publishers.FlatMap {
                     demand += additional
                     continue
                 }
-                if upstreamFinished, runningChildren == 0, queue.isEmpty {
+                if upstreamFinished, children.count == 0, queue.isEmpty {
                     status = .closed
                     isDelivering = false
                     lock.unlock()
@@ -354,37 +347,13 @@ extension Publishers.FlatMap {
 
         /// Forgets the upstream, the inner subscriptions and the queue; returns what to cancel.
         private func releaseSubscriptionsLocked() -> [Subscription] {
-            var released = Array(children.values)
+            var released = children.removeAll()
             if let upstream {
                 released.append(upstream)
             }
             upstream = nil
-            children = [:]
-            queue = Queue()
+            queue.removeAll()
             return released
-        }
-
-        /// Values that arrived while the downstream could not take them, oldest first.
-        private struct Queue {
-            private var items: [(child: Int, value: NewPublisher.Output)] = []
-            private var head = 0
-
-            var isEmpty: Bool { head == items.count }
-
-            mutating func append(child: Int, value: NewPublisher.Output) {
-                items.append((child, value))
-            }
-
-            mutating func popFirst() -> (child: Int, value: NewPublisher.Output)? {
-                guard head < items.count else { return nil }
-                let first = items[head]
-                head += 1
-                if head == items.count {
-                    items.removeAll(keepingCapacity: true)
-                    head = 0
-                }
-                return first
-            }
         }
 
         /// What subscribes to one inner publisher: it tells the parent which inner publisher spoke.
@@ -394,23 +363,23 @@ extension Publishers.FlatMap {
             @usableFromInline typealias Failure = NewPublisher.Failure
 
             let parent: Inner
-            let index: Int
+            let id: ChildSubscriptions.ID
             @usableFromInline
             let combineIdentifier = CombineIdentifier()
 
             @usableFromInline
             func receive(subscription: Subscription) {
-                parent.child(index, received: subscription)
+                parent.child(id, received: subscription)
             }
 
             @usableFromInline
             func receive(_ input: Input) -> Subscribers.Demand {
-                parent.child(index, received: input)
+                parent.child(id, received: input)
             }
 
             @usableFromInline
             func receive(completion: Subscribers.Completion<Failure>) {
-                parent.child(index, received: completion)
+                parent.child(id, received: completion)
             }
         }
     }

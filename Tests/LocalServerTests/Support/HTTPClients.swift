@@ -46,7 +46,7 @@ enum HTTPClient: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
 enum URLSessionClient {
     /// A session of its own, so no connection is shared with another test.
-    static func makeSession(timeout: TimeInterval = 10) -> URLSession {
+    static func makeSession(timeout: TimeInterval = 30) -> URLSession {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         return URLSession(configuration: configuration)
@@ -55,7 +55,9 @@ enum URLSessionClient {
     static func send(
         _ request: ClientRequest, to server: LocalServer, session: URLSession? = nil
     ) async throws -> ClientResponse {
-        let session = session ?? makeSession()
+        let ownSession = session == nil ? makeSession() : nil
+        defer { ownSession?.finishTasksAndInvalidate() }
+        let session = session ?? ownSession!
         var urlRequest = URLRequest(url: server.url(request.path))
         urlRequest.httpMethod = request.method
         if let timeout = request.timeout { urlRequest.timeoutInterval = timeout }
@@ -91,7 +93,7 @@ enum CurlClient {
     static func send(
         _ request: ClientRequest, to server: LocalServer, extraArguments: [String] = []
     ) async throws -> ClientResponse {
-        var arguments = ["--silent", "--show-error", "--include", "--max-time", "10"]
+        var arguments = ["--silent", "--show-error", "--include", "--max-time", "30"]
         arguments += request.method == "HEAD" ? ["--head"] : ["--request", request.method]
         var headers = request.headers
         if request.chunked { headers["Transfer-Encoding"] = "chunked" }

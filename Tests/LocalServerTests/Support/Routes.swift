@@ -8,7 +8,7 @@ struct User: Codable, Equatable, Sendable {
 
 /// The routes the client tests exercise, one per response shape.
 enum Routes {
-    static let malformedJSON = #"{"id": "one""#
+    static let malformedJSON = #"{"id": 7, "name": "#
     static let delay = Duration.milliseconds(300)
 
     @Sendable static func handle(_ request: HTTPRequest) async -> HTTPResponse {
@@ -19,8 +19,8 @@ enum Routes {
             return .json(malformedJSON)
         case "/text":
             return .text("plain words")
-        case "/busy":
-            return .json(#"{"error": "try later"}"#, status: 503)
+        case "/overloaded":
+            return .json(#"{"reason": "overloaded"}"#, status: 503)
         case "/empty":
             return .status(204)
         case "/tagged":

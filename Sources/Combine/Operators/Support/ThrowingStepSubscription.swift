@@ -18,8 +18,8 @@ where Downstream.Failure == Error {
     private let step: Step
     private let lock = Lock()
     /// The upstream's subscription while values may flow.
-    private var upstream: Subscription?
-    private var isTerminated = false
+    @exclusivity(unchecked) private var upstream: Subscription?
+    @exclusivity(unchecked) private var isTerminated = false
 
     init(_ description: String, downstream: Downstream, step: @escaping Step) {
         self.description = description

@@ -1,0 +1,279 @@
+extension Publisher {
+    /// Keeps up to `size` values that the downstream has not asked for yet, asking the upstream for values
+    /// as `prefetch` says and treating the overflow as `whenFull` says.
+    public func buffer(
+        size: Int,
+        prefetch: Publishers.PrefetchStrategy,
+        whenFull: Publishers.BufferingStrategy<Self.Failure>
+    ) -> Publishers.Buffer<Self> {
+        Publishers.Buffer(upstream: self, size: size, prefetch: prefetch, whenFull: whenFull)
+    }
+}
+
+extension Publishers {
+    /// When a buffer asks its upstream for values.
+    public enum PrefetchStrategy: Equatable, Hashable {
+        /// Ask for as many values as the buffer holds at the start, and for one more for each value
+        /// that leaves it.
+        case keepFull
+        /// Ask for every value at the start and let the full-buffer strategy deal with the overflow.
+        case byRequest
+    }
+
+    /// What a full buffer does with one more value.
+    public enum BufferingStrategy<Failure: Error> {
+        /// Drop the value that just arrived.
+        case dropNewest
+        /// Drop the oldest value held, to make room.
+        case dropOldest
+        /// Cancel the upstream and, after the values held have gone downstream, fail with this error.
+        case customError(() -> Failure)
+    }
+
+    /// Holds its upstream's values until the downstream asks for them.
+    ///
+    /// The upstream's failure is passed on at once, dropping what the buffer holds; its finishing is
+    /// passed on once the buffer is empty.
+    public struct Buffer<Upstream: Publisher>: Publisher {
+        public typealias Output = Upstream.Output
+        public typealias Failure = Upstream.Failure
+
+        public let upstream: Upstream
+        public let size: Int
+        public let prefetch: Publishers.PrefetchStrategy
+        public let whenFull: Publishers.BufferingStrategy<Publishers.Buffer<Upstream>.Failure>
+
+        public init(
+            upstream: Upstream,
+            size: Int,
+            prefetch: Publishers.PrefetchStrategy,
+            whenFull: Publishers.BufferingStrategy<Publishers.Buffer<Upstream>.Failure>
+        ) {
+            self.upstream = upstream
+            self.size = size
+            self.prefetch = prefetch
+            self.whenFull = whenFull
+        }
+
+        public func receive<S>(subscriber: S) where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+            precondition(size >= 0, "buffer(size:prefetch:whenFull:) needs a size of zero or more, not \(size)")
+            upstream.subscribe(Holder(size: size, prefetch: prefetch, whenFull: whenFull, downstream: subscriber))
+        }
+    }
+}
+
+extension Publishers.Buffer {
+    /// Keeps the values and hands them on as the downstream asks; the downstream sees it as its subscription.
+    ///
+    /// Only one thread calls the downstream at a time: values and requests that turn up while a value is
+    /// being delivered are dealt with by the delivering thread before it leaves.
+    private final class Holder<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
+        CustomPlaygroundDisplayConvertible
+    where Downstream.Input == Output, Downstream.Failure == Failure {
+        typealias Input = Upstream.Output
+        typealias Failure = Upstream.Failure
+
+        private let size: Int
+        private let prefetch: Publishers.PrefetchStrategy
+        private let whenFull: Publishers.BufferingStrategy<Failure>
+        private let lock = Lock()
+        // Guarded by `lock`:
+        private var upstream: Subscription?
+        private var downstream: Downstream?
+        private var hasSubscribed = false
+        private var values = ValueQueue<Input>()
+        private var demand = Subscribers.Demand.none
+        private var isEmitting = false
+        /// How the stream ends once the buffer is empty.
+        private var ending: Subscribers.Completion<Failure>?
+        /// An upstream failure that arrived while a value was being delivered.
+        private var pendingFailure: Failure?
+
+        init(
+            size: Int,
+            prefetch: Publishers.PrefetchStrategy,
+            whenFull: Publishers.BufferingStrategy<Failure>,
+            downstream: Downstream
+        ) {
+            self.size = size
+            self.prefetch = prefetch
+            self.whenFull = whenFull
+            self.downstream = downstream
+        }
+
+        deinit {
+            lock.deallocate()
+        }
+
+        var description: String { "Buffer" }
+
+        var playgroundDescription: Any { description }
+
+        func receive(subscription: Subscription) {
+            lock.lock()
+            guard !hasSubscribed, let downstream else {
+                lock.unlock()
+                subscription.cancel()
+                return
+            }
+            hasSubscribed = true
+            upstream = subscription
+            lock.unlock()
+            downstream.receive(subscription: self)
+            switch prefetch {
+            case .keepFull where size > 0:
+                subscription.request(.max(size))
+            case .keepFull:
+                break
+            case .byRequest:
+                subscription.request(.unlimited)
+            }
+        }
+
+        func receive(_ input: Input) -> Subscribers.Demand {
+            lock.lock()
+            guard upstream != nil, ending == nil, let downstream else {
+                lock.unlock()
+                return .none
+            }
+            guard !isEmitting, demand > .none, values.isEmpty else {
+                store(input)
+                return .none
+            }
+            demand -= 1
+            isEmitting = true
+            lock.unlock()
+            let more = downstream.receive(input)
+            lock.lock()
+            demand += more
+            emitHeld(to: downstream)
+            // The value never took a place in the buffer, so the buffer asks for one to replace it.
+            return prefetch == .keepFull ? .max(1) : .none
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            lock.lock()
+            guard upstream != nil, ending == nil, let downstream else {
+                lock.unlock()
+                return
+            }
+            upstream = nil
+            switch completion {
+            case .finished:
+                ending = .finished
+                guard !isEmitting else {
+                    lock.unlock()
+                    return
+                }
+                isEmitting = true
+                emitHeld(to: downstream)
+            case .failure(let error):
+                values.removeAll()
+                guard !isEmitting else {
+                    pendingFailure = error
+                    lock.unlock()
+                    return
+                }
+                self.downstream = nil
+                lock.unlock()
+                downstream.receive(completion: completion)
+            }
+        }
+
+        func request(_ newDemand: Subscribers.Demand) {
+            precondition(newDemand > .none, "A subscriber requested no values; demand must be positive")
+            lock.lock()
+            guard let downstream else {
+                lock.unlock()
+                return
+            }
+            demand += newDemand
+            guard !isEmitting else {
+                lock.unlock()
+                return
+            }
+            isEmitting = true
+            emitHeld(to: downstream)
+        }
+
+        func cancel() {
+            lock.lock()
+            let upstream = self.upstream
+            let released = downstream
+            self.upstream = nil
+            downstream = nil
+            values.removeAll()
+            lock.unlock()
+            upstream?.cancel()
+            withExtendedLifetime(released) {}
+        }
+
+        /// Keeps a value that cannot go downstream yet, or deals with the overflow. Entered with the lock
+        /// held; leaves with it released.
+        private func store(_ input: Input) {
+            guard values.count >= size else {
+                values.append(input)
+                lock.unlock()
+                return
+            }
+            switch whenFull {
+            case .dropNewest:
+                lock.unlock()
+            case .dropOldest:
+                if !values.isEmpty {
+                    _ = values.popFirst()
+                    values.append(input)
+                }
+                lock.unlock()
+            case .customError(let makeError):
+                let upstream = self.upstream
+                self.upstream = nil
+                ending = .failure(makeError())
+                let downstream = isEmitting ? nil : self.downstream
+                if downstream != nil {
+                    isEmitting = true
+                }
+                lock.unlock()
+                upstream?.cancel()
+                if let downstream {
+                    lock.lock()
+                    emitHeld(to: downstream)
+                }
+            }
+        }
+
+        /// Delivers held values while there is demand, asks the upstream to refill (under `.keepFull`),
+        /// then sends any ending that is due. Entered with the lock held and `isEmitting` set by the caller;
+        /// leaves with the lock released and `isEmitting` clear.
+        private func emitHeld(to downstream: Downstream) {
+            var delivered = 0
+            while self.downstream != nil, pendingFailure == nil, demand > .none, let value = values.popFirst() {
+                demand -= 1
+                delivered += 1
+                lock.unlock()
+                let more = downstream.receive(value)
+                lock.lock()
+                demand += more
+            }
+            isEmitting = false
+            let refilled = prefetch == .keepFull && delivered > 0 ? upstream : nil
+            var completion: Subscribers.Completion<Failure>?
+            if self.downstream != nil {
+                if let failure = pendingFailure {
+                    completion = .failure(failure)
+                } else if values.isEmpty {
+                    completion = ending
+                }
+            }
+            if completion != nil {
+                self.downstream = nil
+                upstream = nil
+            }
+            lock.unlock()
+            refilled?.request(.max(delivered))
+            if let completion {
+                downstream.receive(completion: completion)
+            }
+        }
+    }
+}

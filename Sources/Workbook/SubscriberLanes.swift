@@ -1,0 +1,35 @@
+import Combine
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// `outcome(of:)` with what its subscriber sees recorded on `lane` of `Timeline.current`, so the
+/// chapter's timeline picture shows this subscriber beside the server.
+nonisolated public func outcome<P: Publisher>(
+    of publisher: P, lane: String
+) async -> Result<[P.Output], P.Failure>
+where P.Output: Sendable {
+    await outcome(of: publisher.recorded(lane: lane, value: eventLabel))
+}
+
+extension DeliveryCounter {
+    /// `subscribe(to:)` with what the subscriber sees recorded on `lane` of `Timeline.current`.
+    public func subscribe<P: Publisher>(to publisher: P, lane: String) -> AnyCancellable {
+        subscribe(to: publisher.recorded(lane: lane, value: eventLabel))
+    }
+}
+
+/// A value as a timeline labels it, briefly and the same on every run: a data task's output by its
+/// status code, a body by its size, anything else as it prints.
+public func eventLabel<Value>(_ value: Value) -> String {
+    switch value {
+    case let exchange as (data: Data, response: URLResponse):
+        "\((exchange.response as? HTTPURLResponse)?.statusCode ?? 0)"
+    case let body as Data:
+        counted(body.count, "byte")
+    default:
+        String(describing: value)
+    }
+}
