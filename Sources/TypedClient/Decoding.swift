@@ -2,7 +2,7 @@ import Combine
 import Foundation
 
 // excerpt: decoding
-extension Publisher where Output == Data, Failure == APIError {
+extension Publisher where Failure == APIError, Output == Data {
     /// Decodes each body as `type`, failing with `.decoding` when the JSON does not fit.
     ///
     /// `decode(type:decoder:)` widens the failure to `any Error`, so the cast back is unavoidable

@@ -13,11 +13,11 @@ extension Publisher where Output == (data: Data, response: URLResponse), Failure
     /// It is built from `flatMap`, choosing `Just` or `Fail` per response, so the failure type stays
     /// `APIError` the whole way; `tryMap` would widen it to `any Error`.
     public func validatingStatus() -> AnyPublisher<Data, APIError> {
-        mapError { APIError.transport($0.code) }
-            .flatMap { body, response -> AnyPublisher<Data, APIError> in
-                let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        mapError { failure in APIError.transport(failure.code) }
+            .flatMap { exchange -> AnyPublisher<Data, APIError> in
+                let status = exchange.response.httpStatus ?? 0
                 if 200...299 ~= status {
-                    return Just(body).setFailureType(to: APIError.self).eraseToAnyPublisher()
+                    return Just(exchange.data).setFailureType(to: APIError.self).eraseToAnyPublisher()
                 }
                 return Fail(error: APIError.status(status)).eraseToAnyPublisher()
             }
@@ -25,3 +25,10 @@ extension Publisher where Output == (data: Data, response: URLResponse), Failure
     }
 }
 // end excerpt
+
+extension URLResponse {
+    /// The status code when this is an HTTP response, `nil` for any other kind.
+    public var httpStatus: Int? {
+        (self as? HTTPURLResponse)?.statusCode
+    }
+}

@@ -7,10 +7,11 @@ import Synchronization
 /// It is `nonisolated` on purpose: a data task publisher calls back on URLSession's delegate queue,
 /// and code that belongs to no actor carries no isolation check that could trap there. The wait ends
 /// only when the publisher completes, so give requests a timeout when a server might stay silent.
-nonisolated public func outcome<P: Publisher>(of publisher: P) async -> Result<[P.Output], P.Failure>
-where P.Output: Sendable {
-    await withCheckedContinuation { continuation in
-        publisher.subscribe(OutcomeCollector(answering: continuation))
+nonisolated public func outcome<Upstream: Publisher>(
+    of publisher: Upstream
+) async -> Result<[Upstream.Output], Upstream.Failure> where Upstream.Output: Sendable {
+    await withCheckedContinuation { answer in
+        publisher.subscribe(OutcomeCollector(answering: answer))
     }
 }
 

@@ -11,8 +11,8 @@ import Foundation
 /// session has finished with it.
 public func tasks(of session: URLSession) async -> [URLSessionTask] {
     #if canImport(FoundationNetworking)
-        await withCheckedContinuation { continuation in
-            session.getAllTasks { continuation.resume(returning: $0) }
+        await withCheckedContinuation { listing in
+            session.getAllTasks { listing.resume(returning: $0) }
         }
     #else
         await session.allTasks

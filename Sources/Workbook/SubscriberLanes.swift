@@ -7,10 +7,9 @@ import Foundation
 
 /// `outcome(of:)` with what its subscriber sees recorded on `lane` of `Timeline.current`, so the
 /// chapter's timeline picture shows this subscriber beside the server.
-nonisolated public func outcome<P: Publisher>(
-    of publisher: P, lane: String
-) async -> Result<[P.Output], P.Failure>
-where P.Output: Sendable {
+nonisolated public func outcome<Upstream: Publisher>(
+    of publisher: Upstream, lane: String
+) async -> Result<[Upstream.Output], Upstream.Failure> where Upstream.Output: Sendable {
     await outcome(of: publisher.recorded(lane: lane, value: eventLabel))
 }
 

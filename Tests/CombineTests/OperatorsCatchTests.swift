@@ -10,14 +10,19 @@ import Testing
         upstream.send(1)
         upstream.send(completion: .failure(ProbeError(4)))
 
-        #expect(subscriber.events == [.subscription("Catch"), .value(1), .value(4), .value(40), .completion(.finished)])
+        #expect(
+            subscriber.events == [
+                .subscription("Catch"), .value(1), .value(4), .value(40), .completion(.finished),
+            ])
     }
 
     @Test func catchPassesFinishedOnWithoutCallingTheHandler() {
         let upstream = ProbePublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(2))
         let handlerCalls = Counter()
-        upstream.catch { _ in handlerCalls.add(); return Just(0) }.subscribe(subscriber)
+        upstream.catch { _ in
+            handlerCalls.add(); return Just(0)
+        }.subscribe(subscriber)
 
         upstream.send(1)
         upstream.send(completion: .finished)

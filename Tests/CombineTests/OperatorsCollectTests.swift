@@ -12,7 +12,8 @@ import Testing
         #expect(subscriber.values.isEmpty)
         upstream.send(completion: .finished)
 
-        #expect(subscriber.events == [.subscription("Collect"), .value([1, 2, 3, 4]), .completion(.finished)])
+        #expect(
+            subscriber.events == [.subscription("Collect"), .value([1, 2, 3, 4]), .completion(.finished)])
     }
 
     @Test func collectHoldsItsArrayUntilTheDownstreamAsks() {

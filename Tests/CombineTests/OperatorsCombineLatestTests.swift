@@ -22,15 +22,18 @@ import Testing
     @Test func theDownstreamsRequestsGoToEveryUpstreamAsTheyAre() {
         let first = ProbePublisher<Int, ProbeError>()
         let second = ProbePublisher<Int, ProbeError>()
-        let subscriber = TestSubscriber<(Int, Int), ProbeError>(initialDemand: .max(2), demandPerValue: .max(1))
+        let subscriber = TestSubscriber<(Int, Int), ProbeError>(
+            initialDemand: .max(2), demandPerValue: .max(1))
         first.combineLatest(second).subscribe(subscriber)
 
         #expect(first.send(1) == .none)
         #expect(second.send(1) == .none)
         subscriber.request(.max(3))
 
-        #expect(first.subscription?.history == [.requested(.max(2)), .requested(.max(1)), .requested(.max(3))])
-        #expect(second.subscription?.history == [.requested(.max(2)), .requested(.max(1)), .requested(.max(3))])
+        #expect(
+            first.subscription?.history == [.requested(.max(2)), .requested(.max(1)), .requested(.max(3))])
+        #expect(
+            second.subscription?.history == [.requested(.max(2)), .requested(.max(1)), .requested(.max(3))])
     }
 
     @Test func aCombinationThatFindsNoDemandIsDropped() {
@@ -69,7 +72,10 @@ import Testing
         #expect(four.values == ["1xtrue0.5", "2xtrue0.5"])
         #expect(threeMapped.values == [1, 2])
         #expect(fourPlain.values.count == 2)
-        #expect((three.subscriptionDescriptions + four.subscriptionDescriptions).allSatisfy { $0 == "CombineLatest" })
+        #expect(
+            (three.subscriptionDescriptions + four.subscriptionDescriptions).allSatisfy {
+                $0 == "CombineLatest"
+            })
     }
 
     @Test func itFinishesOnlyWhenEveryUpstreamHasFinished() {

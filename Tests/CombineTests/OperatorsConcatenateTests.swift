@@ -29,7 +29,9 @@ import Testing
 
     @Test func theDownstreamHasItsSubscriptionBeforeThePrefixIsSubscribed() {
         let order = Box<[String]>([])
-        let prefix = ProbePublisher<Int, ProbeError>(onSubscribe: { _ in order.value.append("prefix subscribed") })
+        let prefix = ProbePublisher<Int, ProbeError>(onSubscribe: { _ in
+            order.value.append("prefix subscribed")
+        })
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .none)
         prefix.append(ProbePublisher<Int, ProbeError>()).subscribe(subscriber)
         order.value.insert(contentsOf: subscriber.subscriptionDescriptions, at: 0)
@@ -83,7 +85,10 @@ import Testing
         prefix.send(completion: .failure(ProbeError(1)))
 
         #expect(suffix.subscribeCount == 0)
-        #expect(subscriber.events == [.subscription("Concatenate"), .value(1), .completion(.failure(ProbeError(1)))])
+        #expect(
+            subscriber.events == [
+                .subscription("Concatenate"), .value(1), .completion(.failure(ProbeError(1))),
+            ])
     }
 
     @Test func cancelStopsWhicheverPublisherIsRunningAndNothingArrivesAfterIt() {

@@ -38,7 +38,9 @@ import Testing
     @Test func containsWhereChecksThePredicateUntilItHolds() {
         let checked = Counter()
         let subscriber = TestSubscriber<Bool, Never>()
-        (1...10).publisher.contains { checked.add(); return $0 > 3 }.subscribe(subscriber)
+        (1...10).publisher.contains {
+            checked.add(); return $0 > 3
+        }.subscribe(subscriber)
 
         #expect(checked.value == 4)
         #expect(subscriber.events == [.subscription("ContainsWhere"), .value(true), .completion(.finished)])

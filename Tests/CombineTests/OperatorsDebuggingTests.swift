@@ -2,7 +2,7 @@ import Combine
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite struct OperatorsDebuggingTests {
@@ -11,9 +11,15 @@ import Glibc
         let upstream = ProbePublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(1), demandPerValue: .max(2))
         upstream.breakpoint(
-            receiveSubscription: { subscription in asked.mutate { $0.append("subscription \(subscription)") }; return false },
-            receiveOutput: { value in asked.mutate { $0.append("output \(value)") }; return false },
-            receiveCompletion: { completion in asked.mutate { $0.append("completion \(completion)") }; return false }
+            receiveSubscription: { subscription in
+                asked.mutate { $0.append("subscription \(subscription)") }; return false
+            },
+            receiveOutput: { value in
+                asked.mutate { $0.append("output \(value)") }; return false
+            },
+            receiveCompletion: { completion in
+                asked.mutate { $0.append("completion \(completion)") }; return false
+            }
         )
         .subscribe(subscriber)
 
@@ -34,7 +40,8 @@ import Glibc
 
     @Test func breakpointOnErrorRaisesSIGTRAPWhenTheUpstreamFails() async {
         await #expect(processExitsWith: .signal(SIGTRAP)) {
-            _ = Fail<Int, ProbeError>(error: ProbeError()).breakpointOnError().sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+            _ = Fail<Int, ProbeError>(error: ProbeError()).breakpointOnError().sink(
+                receiveCompletion: { _ in }, receiveValue: { _ in })
         }
     }
 

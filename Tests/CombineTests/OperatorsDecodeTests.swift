@@ -80,7 +80,8 @@ import Testing
     @Test func encodeThenDecodeRoundTrips() {
         let subscriber = TestSubscriber<User, Error>()
         let users = [User(id: 1, name: "Ada"), User(id: 2, name: "Bo")]
-        users.publisher.encode(encoder: JSONOut()).decode(type: User.self, decoder: JSONIn()).subscribe(subscriber)
+        users.publisher.encode(encoder: JSONOut()).decode(type: User.self, decoder: JSONIn()).subscribe(
+            subscriber)
 
         #expect(subscriber.values == users)
         #expect(subscriber.completions.count == 1)
@@ -98,10 +99,11 @@ import Testing
         #expect(subscriber.subscriptionDescriptions == ["Encode"])
         #expect(subscriber.values.count == 1)
         #expect(subscriber.completions.count == 1)
-        #expect(subscriber.completions.first.map { completion in
-            if case .failure(let error) = completion { return error is Describing.Refused }
-            return false
-        } == true)
+        #expect(
+            subscriber.completions.first.map { completion in
+                if case .failure(let error) = completion { return error is Describing.Refused }
+                return false
+            } == true)
         #expect(upstream.subscription?.isCancelled == true)
     }
 }

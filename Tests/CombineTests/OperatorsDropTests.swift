@@ -51,7 +51,9 @@ import Testing
         let upstream = ProbePublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(3), demandPerValue: .max(1))
         let checked = Counter()
-        upstream.drop { checked.add(); return $0 < 3 }.subscribe(subscriber)
+        upstream.drop {
+            checked.add(); return $0 < 3
+        }.subscribe(subscriber)
 
         #expect(upstream.send(1) == .max(1))
         #expect(upstream.send(2) == .max(1))
@@ -61,7 +63,8 @@ import Testing
 
         #expect(checked.value == 3)
         #expect(upstream.subscription?.history == [.requested(.max(3))])
-        #expect(subscriber.events == [.subscription("DropWhile"), .value(3), .value(1), .completion(.finished)])
+        #expect(
+            subscriber.events == [.subscription("DropWhile"), .value(3), .value(1), .completion(.finished)])
     }
 
     @Test func tryDropWhileFailsWithTheThrownErrorAndCancelsTheUpstream() {

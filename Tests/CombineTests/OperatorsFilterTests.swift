@@ -18,9 +18,14 @@ import Testing
     @Test func chainedFiltersFuseAndCheckTheSecondPredicateOnlyForSurvivors() {
         let upstream = ProbePublisher<Int, ProbeError>()
         let checks = Counter()
-        let fused: Publishers.Filter<ProbePublisher<Int, ProbeError>> = upstream
-            .filter { checks.add(); return $0.isMultiple(of: 2) }
-            .filter { checks.add(); return $0.isMultiple(of: 3) }
+        let fused: Publishers.Filter<ProbePublisher<Int, ProbeError>> =
+            upstream
+            .filter {
+                checks.add(); return $0.isMultiple(of: 2)
+            }
+            .filter {
+                checks.add(); return $0.isMultiple(of: 3)
+            }
         let subscriber = TestSubscriber<Int, ProbeError>()
         fused.subscribe(subscriber)
 
@@ -33,7 +38,8 @@ import Testing
 
     @Test func filterThenTryFilterFusesIntoOneTryFilter() {
         let upstream = ProbePublisher<Int, ProbeError>()
-        let fused: Publishers.TryFilter<ProbePublisher<Int, ProbeError>> = upstream
+        let fused: Publishers.TryFilter<ProbePublisher<Int, ProbeError>> =
+            upstream
             .filter { $0 > 1 }
             .tryFilter { $0 < 4 }
             .filter { $0 != 2 }
@@ -78,14 +84,17 @@ import Testing
         #expect(upstream.send("6") == .max(4))
         upstream.send(completion: .failure(ProbeError(2)))
 
-        #expect(subscriber.events == [
-            .subscription("ProbeSubscription"), .value(1), .value(6), .completion(.failure(ProbeError(2))),
-        ])
+        #expect(
+            subscriber.events == [
+                .subscription("ProbeSubscription"), .value(1), .value(6),
+                .completion(.failure(ProbeError(2))),
+            ])
     }
 
     @Test func compactMapFusesWithFollowingCompactMapAndMap() {
         let upstream = ProbePublisher<String, ProbeError>()
-        let fused: Publishers.CompactMap<ProbePublisher<String, ProbeError>, String> = upstream
+        let fused: Publishers.CompactMap<ProbePublisher<String, ProbeError>, String> =
+            upstream
             .compactMap(Int.init)
             .compactMap { $0.isMultiple(of: 2) ? $0 / 2 : nil }
             .map { "half \($0)" }
@@ -100,7 +109,8 @@ import Testing
 
     @Test func tryCompactMapDropsNilsFailsOnThrowAndFusesWithCompactMap() {
         let upstream = ProbePublisher<String, ProbeError>()
-        let fused: Publishers.TryCompactMap<ProbePublisher<String, ProbeError>, Int> = upstream
+        let fused: Publishers.TryCompactMap<ProbePublisher<String, ProbeError>, Int> =
+            upstream
             .tryCompactMap { text -> Int? in
                 if text == "throw" { throw ProbeError(9) }
                 return Int(text)

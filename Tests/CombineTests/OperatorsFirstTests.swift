@@ -47,7 +47,9 @@ import Testing
         let upstream = ProbePublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>()
         let checked = Counter()
-        upstream.first { checked.add(); return $0 > 2 }.subscribe(subscriber)
+        upstream.first {
+            checked.add(); return $0 > 2
+        }.subscribe(subscriber)
 
         for value in 1...5 { upstream.send(value) }
 

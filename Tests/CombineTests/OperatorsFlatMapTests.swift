@@ -122,7 +122,8 @@ import Testing
 
         subscriber.request(.max(1))
 
-        #expect(subscriber.events == [.subscription("FlatMap"), .value(1), .value(2), .completion(.finished)])
+        #expect(
+            subscriber.events == [.subscription("FlatMap"), .value(1), .value(2), .completion(.finished)])
     }
 
     @Test func anInnerFailureEndsEverythingAndCancelsTheOthers() {
@@ -138,7 +139,8 @@ import Testing
         inners[0].send(6)
         upstream.send(2)
 
-        #expect(subscriber.events == [.subscription("FlatMap"), .value(5), .completion(.failure(ProbeError(1)))])
+        #expect(
+            subscriber.events == [.subscription("FlatMap"), .value(5), .completion(.failure(ProbeError(1)))])
         #expect(upstream.subscription?.isCancelled == true)
         #expect(inners[0].subscription?.isCancelled == true)
         #expect(inners[1].subscription?.isCancelled == false)
@@ -174,9 +176,10 @@ import Testing
         #expect(subscriber.values.isEmpty)
         #expect(subscriber.completions.isEmpty)
         #expect(upstream.subscription?.history == [.requested(.unlimited), .cancelled])
-        #expect(inners.map { $0.subscription?.history } == [
-            [.requested(.unlimited), .cancelled], [.requested(.unlimited), .cancelled],
-        ])
+        #expect(
+            inners.map { $0.subscription?.history } == [
+                [.requested(.unlimited), .cancelled], [.requested(.unlimited), .cancelled],
+            ])
     }
 
     @Test func aSubscriberThatSendsToAnInnerFromInsideReceiveGetsBothValuesInOrder() {
@@ -260,11 +263,17 @@ import Testing
 
     @Test func neverFailingSidesTakeOnTheOtherSidesFailureType() {
         let neverFailing = [1, 2].publisher
-        let failing: Publishers.FlatMap<Fail<Int, ProbeError>, Publishers.SetFailureType<Publishers.Sequence<[Int], Never>, ProbeError>> =
-            neverFailing.flatMap { Fail<Int, ProbeError>(error: ProbeError($0)) }
-        let intoFailing: Publishers.FlatMap<Publishers.SetFailureType<Just<Int>, ProbeError>, Fail<Int, ProbeError>> =
-            Fail<Int, ProbeError>(error: ProbeError(3)).flatMap { Just($0) }
-        let bothNever: Publishers.FlatMap<Just<Int>, Publishers.Sequence<[Int], Never>> = neverFailing.flatMap { Just($0) }
+        let failing:
+            Publishers.FlatMap<
+                Fail<Int, ProbeError>,
+                Publishers.SetFailureType<Publishers.Sequence<[Int], Never>, ProbeError>
+            > =
+                neverFailing.flatMap { Fail<Int, ProbeError>(error: ProbeError($0)) }
+        let intoFailing:
+            Publishers.FlatMap<Publishers.SetFailureType<Just<Int>, ProbeError>, Fail<Int, ProbeError>> =
+                Fail<Int, ProbeError>(error: ProbeError(3)).flatMap { Just($0) }
+        let bothNever: Publishers.FlatMap<Just<Int>, Publishers.Sequence<[Int], Never>> = neverFailing.flatMap
+        { Just($0) }
         let first = TestSubscriber<Int, ProbeError>()
         let second = TestSubscriber<Int, ProbeError>()
         let third = TestSubscriber<Int, Never>()

@@ -40,6 +40,9 @@ import Testing
         #expect(releases { $0.ignoreOutput() })
         #expect(releases { $0.append(9) })
         #expect(releases { $0.prepend(9) })
+        #expect(releases { $0.buffer(size: 2, prefetch: .keepFull, whenFull: .dropOldest) })
+        #expect(
+            releases { $0.buffer(size: 2, prefetch: .byRequest, whenFull: .customError { fatalError() }) })
     }
 
     @Test func combiningOperatorsReleaseEverythingAfterCompletionAndAfterCancel() {

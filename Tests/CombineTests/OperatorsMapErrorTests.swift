@@ -14,9 +14,11 @@ import Testing
         #expect(upstream.send(5) == .max(2))
         upstream.send(completion: .failure(ProbeError(3)))
 
-        #expect(subscriber.events == [
-            .subscription("ProbeSubscription"), .value(5), .completion(.failure(Wrapped(inner: ProbeError(3)))),
-        ])
+        #expect(
+            subscriber.events == [
+                .subscription("ProbeSubscription"), .value(5),
+                .completion(.failure(Wrapped(inner: ProbeError(3)))),
+            ])
         #expect(upstream.subscription?.history == [.requested(.max(1))])
     }
 
@@ -30,12 +32,16 @@ import Testing
         cancelling.cancel()
 
         #expect(finishing.completions == [.finished])
-        #expect(upstream.subscriptions.map(\.history) == [[.requested(.unlimited)], [.requested(.unlimited), .cancelled]])
+        #expect(
+            upstream.subscriptions.map(\.history) == [
+                [.requested(.unlimited)], [.requested(.unlimited), .cancelled],
+            ])
     }
 
     @Test func setFailureTypeRetypesANeverFailingPublisherAndPassesTheSubscriptionThrough() {
         let upstream = ProbePublisher<Int, Never>()
-        let retyped: Publishers.SetFailureType<ProbePublisher<Int, Never>, ProbeError> = upstream
+        let retyped: Publishers.SetFailureType<ProbePublisher<Int, Never>, ProbeError> =
+            upstream
             .setFailureType(to: Wrapped.self)
             .setFailureType(to: ProbeError.self)
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(2), demandPerValue: .max(7))

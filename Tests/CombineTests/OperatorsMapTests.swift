@@ -11,7 +11,10 @@ import Testing
         upstream.send(2)
         upstream.send(completion: .finished)
 
-        #expect(subscriber.events == [.subscription("ProbeSubscription"), .value("#1"), .value("#2"), .completion(.finished)])
+        #expect(
+            subscriber.events == [
+                .subscription("ProbeSubscription"), .value("#1"), .value("#2"), .completion(.finished),
+            ])
     }
 
     @Test func mapHandsTheUpstreamSubscriptionStraightThrough() throws {
@@ -56,7 +59,9 @@ import Testing
 
     @Test func chainedMapsFuseIntoOneMapOverTheOriginalUpstream() {
         let upstream = ProbePublisher<Int, ProbeError>()
-        let fused: Publishers.Map<ProbePublisher<Int, ProbeError>, String> = upstream.map { $0 + 1 }.map { "\($0 * 2)" }
+        let fused: Publishers.Map<ProbePublisher<Int, ProbeError>, String> = upstream.map { $0 + 1 }.map {
+            "\($0 * 2)"
+        }
         let subscriber = TestSubscriber<String, ProbeError>()
         fused.subscribe(subscriber)
 
@@ -68,7 +73,9 @@ import Testing
 
     @Test func mapThenTryMapFusesIntoOneTryMap() {
         let upstream = ProbePublisher<Int, ProbeError>()
-        let fused: Publishers.TryMap<ProbePublisher<Int, ProbeError>, Int> = upstream.map { $0 + 1 }.tryMap { $0 * 2 }
+        let fused: Publishers.TryMap<ProbePublisher<Int, ProbeError>, Int> = upstream.map { $0 + 1 }.tryMap {
+            $0 * 2
+        }
         let subscriber = TestSubscriber<Int, Error>()
         fused.subscribe(subscriber)
 
@@ -170,7 +177,10 @@ import Testing
         upstream.send(nil)
         upstream.send(completion: .finished)
 
-        #expect(subscriber.events == [.subscription("ProbeSubscription"), .value(4), .value(0), .completion(.finished)])
+        #expect(
+            subscriber.events == [
+                .subscription("ProbeSubscription"), .value(4), .value(0), .completion(.finished),
+            ])
     }
 
     @Test func keyPathMapsReadOneTwoOrThreeProperties() {
@@ -189,8 +199,9 @@ import Testing
         #expect(one.values == [1])
         #expect(two.values.map { [$0.0, $0.1] } == [[3, 4]])
         #expect(three.values.map { "\($0.0) \($0.1) \($0.2)" } == ["5 6 c"])
-        #expect(one.subscriptionDescriptions + two.subscriptionDescriptions + three.subscriptionDescriptions
-            == Array(repeating: "ProbeSubscription", count: 3))
+        #expect(
+            one.subscriptionDescriptions + two.subscriptionDescriptions + three.subscriptionDescriptions
+                == Array(repeating: "ProbeSubscription", count: 3))
     }
 }
 

@@ -16,7 +16,10 @@ import Testing
         #expect(subscriber.completions.isEmpty)
         second.send(completion: .finished)
 
-        #expect(subscriber.events == [.subscription("Merge"), .value(1), .value(2), .value(3), .completion(.finished)])
+        #expect(
+            subscriber.events == [
+                .subscription("Merge"), .value(1), .value(2), .value(3), .completion(.finished),
+            ])
         #expect(first.subscription?.history == [.requested(.unlimited)])
         #expect(second.subscription?.history == [.requested(.unlimited)])
     }
@@ -24,7 +27,8 @@ import Testing
     @Test func everyArityDescribesItselfAsMergeAndDeliversEveryUpstream() {
         let upstreams = (0..<8).map { Just($0) }
         let (a, b, c, d, e, f, g, h) = (
-            upstreams[0], upstreams[1], upstreams[2], upstreams[3], upstreams[4], upstreams[5], upstreams[6], upstreams[7]
+            upstreams[0], upstreams[1], upstreams[2], upstreams[3], upstreams[4], upstreams[5], upstreams[6],
+            upstreams[7]
         )
         let merged: [AnyPublisher<Int, Never>] = [
             a.merge(with: b).eraseToAnyPublisher(),
@@ -50,8 +54,11 @@ import Testing
     @Test func chainedMergesGrowIntoOneMergeOfMoreUpstreams() {
         let a = Just(1)
         let three: Publishers.Merge3<Just<Int>, Just<Int>, Just<Int>> = a.merge(with: a).merge(with: a)
-        let eight: Publishers.Merge8<Just<Int>, Just<Int>, Just<Int>, Just<Int>, Just<Int>, Just<Int>, Just<Int>, Just<Int>> =
-            a.merge(with: a, a).merge(with: a, a, a, a, a)
+        let eight:
+            Publishers.Merge8<
+                Just<Int>, Just<Int>, Just<Int>, Just<Int>, Just<Int>, Just<Int>, Just<Int>, Just<Int>
+            > =
+                a.merge(with: a, a).merge(with: a, a, a, a, a)
         let many: Publishers.MergeMany<Just<Int>> = Publishers.MergeMany(a, a).merge(with: a)
 
         #expect(three.c == a)

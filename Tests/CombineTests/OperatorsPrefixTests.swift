@@ -91,7 +91,8 @@ import Testing
         #expect(upstream.send(1) == .none)
 
         #expect(upstream.subscription?.history == [.requested(.max(3)), .cancelled])
-        #expect(subscriber.events == [.subscription("PrefixWhile"), .value(1), .value(2), .completion(.finished)])
+        #expect(
+            subscriber.events == [.subscription("PrefixWhile"), .value(1), .value(2), .completion(.finished)])
     }
 
     @Test func tryPrefixWhileFailsWithTheThrownErrorAndCancelsTheUpstream() {

@@ -13,7 +13,9 @@ import Testing
         }
 
         var lines: [String] {
-            lock.withLock { text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLast() }
+            lock.withLock {
+                text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLast()
+            }
         }
     }
 
@@ -22,14 +24,15 @@ import Testing
         let subscriber = TestSubscriber<Int, Never>()
         [1, 2, 3].publisher.print("numbers", to: stream).subscribe(subscriber)
 
-        #expect(stream.lines == [
-            "numbers: receive subscription: ([1, 2, 3])",
-            "numbers: request unlimited",
-            "numbers: receive value: (1)",
-            "numbers: receive value: (2)",
-            "numbers: receive value: (3)",
-            "numbers: receive finished",
-        ])
+        #expect(
+            stream.lines == [
+                "numbers: receive subscription: ([1, 2, 3])",
+                "numbers: request unlimited",
+                "numbers: receive value: (1)",
+                "numbers: receive value: (2)",
+                "numbers: receive value: (3)",
+                "numbers: receive finished",
+            ])
         #expect(subscriber.values == [1, 2, 3])
         #expect(subscriber.subscriptionDescriptions == ["Print"])
     }
@@ -40,10 +43,11 @@ import Testing
         let cancellable = subject.map { $0 + 1 }.filter { _ in true }.print("chain", to: stream).sink { _ in }
         subject.send(1)
 
-        #expect(stream.lines == [
-            "chain: receive subscription: (PassthroughSubject)", "chain: request unlimited",
-            "chain: receive value: (2)",
-        ])
+        #expect(
+            stream.lines == [
+                "chain: receive subscription: (PassthroughSubject)", "chain: request unlimited",
+                "chain: receive value: (2)",
+            ])
         cancellable.cancel()
     }
 
@@ -51,9 +55,10 @@ import Testing
         let stream = Lines()
         _ = Just("a").print(to: stream).sink { _ in }
 
-        #expect(stream.lines == [
-            "receive subscription: (Just)", "request unlimited", "receive value: (a)", "receive finished",
-        ])
+        #expect(
+            stream.lines == [
+                "receive subscription: (Just)", "request unlimited", "receive value: (a)", "receive finished",
+            ])
     }
 
     @Test func limitedDemandIsLoggedWithSynchronousDemandOnlyWhenItIsNotZero() {
@@ -66,15 +71,16 @@ import Testing
         upstream.print("q", to: stream).subscribe(silent)
         upstream.send(8)
 
-        #expect(stream.lines == [
-            "p: receive subscription: (ProbeSubscription)",
-            "p: request max: (3)",
-            "p: receive value: (7)",
-            "p: request max: (1) (synchronous)",
-            "q: receive subscription: (ProbeSubscription)",
-            "q: request max: (1)",
-            "q: receive value: (8)",
-        ])
+        #expect(
+            stream.lines == [
+                "p: receive subscription: (ProbeSubscription)",
+                "p: request max: (3)",
+                "p: receive value: (7)",
+                "p: request max: (1) (synchronous)",
+                "q: receive subscription: (ProbeSubscription)",
+                "q: request max: (1)",
+                "q: receive value: (8)",
+            ])
     }
 
     @Test func failuresRequestsAndCancelsAreLogged() {
@@ -90,14 +96,15 @@ import Testing
         second.request(.unlimited)
         second.cancel()
 
-        #expect(stream.lines == [
-            "f: receive subscription: (ProbeSubscription)",
-            "f: request max: (2)",
-            "f: receive error: (ProbeError(3))",
-            "c: receive subscription: (ProbeSubscription)",
-            "c: request unlimited",
-            "c: receive cancel",
-        ])
+        #expect(
+            stream.lines == [
+                "f: receive subscription: (ProbeSubscription)",
+                "f: request max: (2)",
+                "f: receive error: (ProbeError(3))",
+                "c: receive subscription: (ProbeSubscription)",
+                "c: request unlimited",
+                "c: receive cancel",
+            ])
         #expect(first.completions == [.failure(ProbeError(3))])
         #expect(cancelled.subscription?.history == [.requested(.unlimited), .cancelled])
     }

@@ -99,7 +99,9 @@ import Testing
 
         #expect(upstream.subscription?.history == [.requested(.max(2))])
         #expect(
-            subscriber.events == [.subscription("ProbeSubscription"), .value(11), .value(13), .completion(.finished)])
+            subscriber.events == [
+                .subscription("ProbeSubscription"), .value(11), .value(13), .completion(.finished),
+            ])
     }
 
     @Test func scanStartsAfreshForEverySubscriber() {

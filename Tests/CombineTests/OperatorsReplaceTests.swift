@@ -11,7 +11,10 @@ import Testing
         upstream.send(completion: .failure(ProbeError()))
         upstream.send(completion: .finished)
 
-        #expect(subscriber.events == [.subscription("ReplaceError"), .value(1), .value(0), .completion(.finished)])
+        #expect(
+            subscriber.events == [
+                .subscription("ReplaceError"), .value(1), .value(0), .completion(.finished),
+            ])
         #expect(upstream.subscription?.history == [.requested(.max(3))])
     }
 

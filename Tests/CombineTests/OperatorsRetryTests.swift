@@ -42,7 +42,8 @@ import Testing
         upstream.send(1)
         upstream.send(completion: .failure(ProbeError(1)))
 
-        #expect(subscriber.events == [.subscription("Retry"), .value(1), .completion(.failure(ProbeError(1)))])
+        #expect(
+            subscriber.events == [.subscription("Retry"), .value(1), .completion(.failure(ProbeError(1)))])
         #expect(upstream.subscribeCount == 1)
     }
 
@@ -58,9 +59,10 @@ import Testing
 
         #expect(subscriber.values == [1, 2, 3, 4])
         #expect(subscriber.completions == [.failure(ProbeError(4))])
-        #expect(upstream.subscriptions.map(\.history) == [
-            [.requested(.max(5))], [.requested(.max(4))], [.requested(.max(3))], [.requested(.max(2))],
-        ])
+        #expect(
+            upstream.subscriptions.map(\.history) == [
+                [.requested(.max(5))], [.requested(.max(4))], [.requested(.max(3))], [.requested(.max(2))],
+            ])
     }
 
     @Test func demandReturnedFromAValueIsRequestedFromTheCurrentAttempt() {
@@ -146,7 +148,8 @@ import Testing
         Deferred {
             attempts.add()
             let attempt = attempts.value
-            return (attempt < 4
+            return
+                (attempt < 4
                 ? Fail<Int, ProbeError>(error: ProbeError(attempt)).eraseToAnyPublisher()
                 : Just(attempt).setFailureType(to: ProbeError.self).eraseToAnyPublisher())
                 .subscribe(on: DispatchQueue(label: "retry attempt"))
@@ -182,7 +185,8 @@ import Testing
         Deferred {
             attempts.add()
             return attempts.value == 1
-                ? Fail<Int, ProbeError>(error: ProbeError()).eraseToAnyPublisher() : lastAttempt.eraseToAnyPublisher()
+                ? Fail<Int, ProbeError>(error: ProbeError()).eraseToAnyPublisher()
+                : lastAttempt.eraseToAnyPublisher()
         }
         .retry(2)
         .subscribe(subscriber)

@@ -166,12 +166,16 @@ import Testing
     }
 
     @Test func neverFailingSidesTakeOnTheOtherSidesFailureType() {
-        let failingInners: Publishers.SwitchToLatest<Fail<Int, ProbeError>, Publishers.SetFailureType<Just<Fail<Int, ProbeError>>, ProbeError>> =
-            Just(Fail<Int, ProbeError>(error: ProbeError(1))).switchToLatest()
-        let failingOuter: Publishers.SwitchToLatest<
-            Publishers.SetFailureType<Just<Int>, ProbeError>,
-            Publishers.Map<Fail<Just<Int>, ProbeError>, Publishers.SetFailureType<Just<Int>, ProbeError>>
-        > = Fail<Just<Int>, ProbeError>(error: ProbeError(2)).switchToLatest()
+        let failingInners:
+            Publishers.SwitchToLatest<
+                Fail<Int, ProbeError>, Publishers.SetFailureType<Just<Fail<Int, ProbeError>>, ProbeError>
+            > =
+                Just(Fail<Int, ProbeError>(error: ProbeError(1))).switchToLatest()
+        let failingOuter:
+            Publishers.SwitchToLatest<
+                Publishers.SetFailureType<Just<Int>, ProbeError>,
+                Publishers.Map<Fail<Just<Int>, ProbeError>, Publishers.SetFailureType<Just<Int>, ProbeError>>
+            > = Fail<Just<Int>, ProbeError>(error: ProbeError(2)).switchToLatest()
         let neither: Publishers.SwitchToLatest<Just<Int>, Just<Just<Int>>> = Just(Just(3)).switchToLatest()
         let first = TestSubscriber<Int, ProbeError>()
         let second = TestSubscriber<Int, ProbeError>()

@@ -39,7 +39,8 @@ import Testing
     @Test func theDownstreamsReturnedDemandGoesToEveryUpstream() {
         let first = ProbePublisher<Int, ProbeError>()
         let second = ProbePublisher<Int, ProbeError>()
-        let subscriber = TestSubscriber<(Int, Int), ProbeError>(initialDemand: .max(1), demandPerValue: .max(2))
+        let subscriber = TestSubscriber<(Int, Int), ProbeError>(
+            initialDemand: .max(1), demandPerValue: .max(2))
         first.zip(second).subscribe(subscriber)
 
         #expect(first.send(1) == .none)

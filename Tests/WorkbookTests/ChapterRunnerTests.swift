@@ -10,7 +10,7 @@ import Workbook
 struct ChapterRunnerTests {
     private static func userStatus(in lab: Lab) async -> Finding<Int> {
         let (_, response) = try! await lab.session.data(from: lab.url(Route.user))
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        let status = (response as? HTTPURLResponse)?.statusCode ?? -1
         return Finding(rule: "user 1 is found", expected: 200, measured: status, describe: { "\($0)" })
     }
 

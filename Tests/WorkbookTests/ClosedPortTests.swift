@@ -12,7 +12,7 @@ struct ClosedPortTests {
         let url = closedLoopbackURL().appending(path: "/anything")
         #expect(url.host == "127.0.0.1")
         #expect((url.port ?? 0) > 0)
-        let session = URLSession(configuration: .ephemeral)
+        let session = URLSession(configuration: URLSessionConfiguration.ephemeral)
         defer { session.finishTasksAndInvalidate() }
         var failure: URLError.Code?
         do {

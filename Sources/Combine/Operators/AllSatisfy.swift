@@ -7,7 +7,9 @@ extension Publisher {
 
     /// Like `allSatisfy(_:)`, with a predicate that may throw; the error cancels the upstream and ends the
     /// stream with it.
-    public func tryAllSatisfy(_ predicate: @escaping (Self.Output) throws -> Bool) -> Publishers.TryAllSatisfy<Self> {
+    public func tryAllSatisfy(
+        _ predicate: @escaping (Self.Output) throws -> Bool
+    ) -> Publishers.TryAllSatisfy<Self> {
         Publishers.TryAllSatisfy(upstream: self, predicate: predicate)
     }
 }
@@ -26,7 +28,8 @@ extension Publishers {
             self.predicate = predicate
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, Upstream.Failure == S.Failure, S.Input == Bool {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, Upstream.Failure == S.Failure, S.Input == Bool {
             let predicate = self.predicate
             upstream.subscribeReducing(
                 subscriber,

@@ -27,7 +27,8 @@ extension Publishers {
             self.line = line
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, Upstream.Output == S.Input, S.Failure == Never {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, Upstream.Output == S.Input, S.Failure == Never {
             upstream.subscribe(Inner(downstream: subscriber, prefix: prefix, file: file, line: line))
         }
     }

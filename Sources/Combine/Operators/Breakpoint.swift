@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 extension Publisher {
@@ -38,13 +38,15 @@ extension Publishers {
         public let upstream: Upstream
         public let receiveSubscription: ((Subscription) -> Bool)?
         public let receiveOutput: ((Upstream.Output) -> Bool)?
-        public let receiveCompletion: ((Subscribers.Completion<Publishers.Breakpoint<Upstream>.Failure>) -> Bool)?
+        public let receiveCompletion:
+            ((Subscribers.Completion<Publishers.Breakpoint<Upstream>.Failure>) -> Bool)?
 
         public init(
             upstream: Upstream,
             receiveSubscription: ((Subscription) -> Bool)? = nil,
             receiveOutput: ((Upstream.Output) -> Bool)? = nil,
-            receiveCompletion: ((Subscribers.Completion<Publishers.Breakpoint<Upstream>.Failure>) -> Bool)? = nil
+            receiveCompletion: ((Subscribers.Completion<Publishers.Breakpoint<Upstream>.Failure>) -> Bool)? =
+                nil
         ) {
             self.upstream = upstream
             self.receiveSubscription = receiveSubscription
@@ -52,7 +54,8 @@ extension Publishers {
             self.receiveCompletion = receiveCompletion
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             upstream.subscribe(Inner(downstream: subscriber, conditions: self))
         }
     }

@@ -55,9 +55,12 @@ extension Publishers {
             self.whenFull = whenFull
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
-            precondition(size >= 0, "buffer(size:prefetch:whenFull:) needs a size of zero or more, not \(size)")
-            upstream.subscribe(Holder(size: size, prefetch: prefetch, whenFull: whenFull, downstream: subscriber))
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+            precondition(
+                size >= 0, "buffer(size:prefetch:whenFull:) needs a size of zero or more, not \(size)")
+            upstream.subscribe(
+                Holder(size: size, prefetch: prefetch, whenFull: whenFull, downstream: subscriber))
         }
     }
 }
@@ -247,7 +250,8 @@ extension Publishers.Buffer {
         /// leaves with the lock released and `isEmitting` clear.
         private func emitHeld(to downstream: Downstream) {
             var delivered = 0
-            while self.downstream != nil, pendingFailure == nil, demand > .none, let value = values.popFirst() {
+            while self.downstream != nil, pendingFailure == nil, demand > .none, let value = values.popFirst()
+            {
                 demand -= 1
                 delivered += 1
                 lock.unlock()

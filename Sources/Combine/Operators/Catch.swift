@@ -58,7 +58,8 @@ extension Publishers {
             self.handler = handler
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, NewPublisher.Output == S.Input, S.Failure == Error {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, NewPublisher.Output == S.Input, S.Failure == Error {
             let handler = self.handler
             let inner = RecoveringSubscription<Upstream, NewPublisher, S>(
                 "TryCatch",
@@ -76,7 +77,9 @@ extension Publishers {
 ///
 /// It counts the demand the downstream has asked for and not yet been served, so the replacement is
 /// asked for exactly what is still owed.
-private final class RecoveringSubscription<Upstream: Publisher, NewPublisher: Publisher, Downstream: Subscriber>:
+private final class RecoveringSubscription<
+    Upstream: Publisher, NewPublisher: Publisher, Downstream: Subscriber
+>:
     Subscriber, Subscription, CustomStringConvertible
 where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Output {
     typealias Input = Upstream.Output
@@ -91,7 +94,8 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
 
         var subscription: Subscription? {
             switch self {
-            case .relayingUpstream(let subscription), .relayingReplacement(let subscription): return subscription
+            case .relayingUpstream(let subscription), .relayingReplacement(let subscription):
+                return subscription
             case .awaitingUpstream, .awaitingReplacement, .ended: return nil
             }
         }

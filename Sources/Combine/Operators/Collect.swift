@@ -22,7 +22,8 @@ extension Publishers {
             self.upstream = upstream
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, Upstream.Failure == S.Failure, S.Input == [Upstream.Output] {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, Upstream.Failure == S.Failure, S.Input == [Upstream.Output] {
             upstream.subscribeReducing(
                 subscriber,
                 named: "Collect",
@@ -52,7 +53,8 @@ extension Publishers {
             self.count = count
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, Upstream.Failure == S.Failure, S.Input == [Upstream.Output] {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, Upstream.Failure == S.Failure, S.Input == [Upstream.Output] {
             precondition(count > 0, "collect(_:) needs a count of at least one, not \(count)")
             upstream.subscribe(Batcher(count: count, downstream: subscriber))
         }

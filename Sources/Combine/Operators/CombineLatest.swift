@@ -6,7 +6,9 @@ extension Publisher {
     }
 
     /// Like `combineLatest(_:)`, passing each tuple through `transform`.
-    public func combineLatest<P, T>(_ other: P, _ transform: @escaping (Self.Output, P.Output) -> T) -> Publishers.Map<Publishers.CombineLatest<Self, P>, T>
+    public func combineLatest<P, T>(
+        _ other: P, _ transform: @escaping (Self.Output, P.Output) -> T
+    ) -> Publishers.Map<Publishers.CombineLatest<Self, P>, T>
     where P: Publisher, Self.Failure == P.Failure {
         Publishers.CombineLatest(self, other).map { transform($0.0, $0.1) }
     }
@@ -18,21 +20,36 @@ extension Publisher {
     }
 
     /// Like `combineLatest` with 2 others, passing each tuple through `transform`.
-    public func combineLatest<P, Q, T>(_ publisher1: P, _ publisher2: Q, _ transform: @escaping (Self.Output, P.Output, Q.Output) -> T) -> Publishers.Map<Publishers.CombineLatest3<Self, P, Q>, T>
+    public func combineLatest<P, Q, T>(
+        _ publisher1: P, _ publisher2: Q, _ transform: @escaping (Self.Output, P.Output, Q.Output) -> T
+    ) -> Publishers.Map<Publishers.CombineLatest3<Self, P, Q>, T>
     where P: Publisher, Q: Publisher, Self.Failure == P.Failure, P.Failure == Q.Failure {
         Publishers.CombineLatest3(self, publisher1, publisher2).map { transform($0.0, $0.1, $0.2) }
     }
 
     /// `combineLatest` with 3 other publishers.
-    public func combineLatest<P, Q, R>(_ publisher1: P, _ publisher2: Q, _ publisher3: R) -> Publishers.CombineLatest4<Self, P, Q, R>
-    where P: Publisher, Q: Publisher, R: Publisher, Self.Failure == P.Failure, P.Failure == Q.Failure, Q.Failure == R.Failure {
+    public func combineLatest<P, Q, R>(
+        _ publisher1: P, _ publisher2: Q, _ publisher3: R
+    ) -> Publishers.CombineLatest4<Self, P, Q, R>
+    where
+        P: Publisher, Q: Publisher, R: Publisher, Self.Failure == P.Failure, P.Failure == Q.Failure,
+        Q.Failure == R.Failure
+    {
         Publishers.CombineLatest4(self, publisher1, publisher2, publisher3)
     }
 
     /// Like `combineLatest` with 3 others, passing each tuple through `transform`.
-    public func combineLatest<P, Q, R, T>(_ publisher1: P, _ publisher2: Q, _ publisher3: R, _ transform: @escaping (Self.Output, P.Output, Q.Output, R.Output) -> T) -> Publishers.Map<Publishers.CombineLatest4<Self, P, Q, R>, T>
-    where P: Publisher, Q: Publisher, R: Publisher, Self.Failure == P.Failure, P.Failure == Q.Failure, Q.Failure == R.Failure {
-        Publishers.CombineLatest4(self, publisher1, publisher2, publisher3).map { transform($0.0, $0.1, $0.2, $0.3) }
+    public func combineLatest<P, Q, R, T>(
+        _ publisher1: P, _ publisher2: Q, _ publisher3: R,
+        _ transform: @escaping (Self.Output, P.Output, Q.Output, R.Output) -> T
+    ) -> Publishers.Map<Publishers.CombineLatest4<Self, P, Q, R>, T>
+    where
+        P: Publisher, Q: Publisher, R: Publisher, Self.Failure == P.Failure, P.Failure == Q.Failure,
+        Q.Failure == R.Failure
+    {
+        Publishers.CombineLatest4(self, publisher1, publisher2, publisher3).map {
+            transform($0.0, $0.1, $0.2, $0.3)
+        }
     }
 }
 
@@ -54,7 +71,8 @@ extension Publishers {
             self.b = b
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, B.Failure == S.Failure, S.Input == (A.Output, B.Output) {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, B.Failure == S.Failure, S.Input == (A.Output, B.Output) {
             let join = JoinSubscription(.latest, named: "CombineLatest", downstream: subscriber)
             let sideA = join.side(for: A.Output.self)
             let sideB = join.side(for: B.Output.self)
@@ -80,7 +98,8 @@ extension Publishers {
             self.c = c
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, C.Failure == S.Failure, S.Input == (A.Output, B.Output, C.Output) {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, C.Failure == S.Failure, S.Input == (A.Output, B.Output, C.Output) {
             let join = JoinSubscription(.latest, named: "CombineLatest", downstream: subscriber)
             let sideA = join.side(for: A.Output.self)
             let sideB = join.side(for: B.Output.self)
@@ -94,7 +113,10 @@ extension Publishers {
 
     /// Combines the latest values of four upstreams into a tuple whenever one of them sends a value.
     public struct CombineLatest4<A, B, C, D>: Publisher
-    where A: Publisher, B: Publisher, C: Publisher, D: Publisher, A.Failure == B.Failure, B.Failure == C.Failure, C.Failure == D.Failure {
+    where
+        A: Publisher, B: Publisher, C: Publisher, D: Publisher, A.Failure == B.Failure,
+        B.Failure == C.Failure, C.Failure == D.Failure
+    {
         public typealias Output = (A.Output, B.Output, C.Output, D.Output)
         public typealias Failure = A.Failure
 
@@ -110,7 +132,8 @@ extension Publishers {
             self.d = d
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, D.Failure == S.Failure, S.Input == (A.Output, B.Output, C.Output, D.Output) {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, D.Failure == S.Failure, S.Input == (A.Output, B.Output, C.Output, D.Output) {
             let join = JoinSubscription(.latest, named: "CombineLatest", downstream: subscriber)
             let sideA = join.side(for: A.Output.self)
             let sideB = join.side(for: B.Output.self)

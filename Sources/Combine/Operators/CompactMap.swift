@@ -26,7 +26,8 @@ extension Publishers {
             self.transform = transform
         }
 
-        public func receive<S>(subscriber: S) where Output == S.Input, S: Subscriber, Upstream.Failure == S.Failure {
+        public func receive<S>(subscriber: S)
+        where Output == S.Input, S: Subscriber, Upstream.Failure == S.Failure {
             upstream.subscribe(Inner(downstream: subscriber, transform: transform))
         }
     }

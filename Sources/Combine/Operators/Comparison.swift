@@ -12,7 +12,9 @@ extension Publisher where Self.Output: Comparable {
 
 extension Publisher {
     /// Publishes the smallest value by `areInIncreasingOrder` once the upstream finishes.
-    public func min(by areInIncreasingOrder: @escaping (Self.Output, Self.Output) -> Bool) -> Publishers.Comparison<Self> {
+    public func min(
+        by areInIncreasingOrder: @escaping (Self.Output, Self.Output) -> Bool
+    ) -> Publishers.Comparison<Self> {
         Publishers.Comparison(upstream: self, areInIncreasingOrder: areInIncreasingOrder)
     }
 
@@ -24,7 +26,9 @@ extension Publisher {
     }
 
     /// Publishes the largest value by `areInIncreasingOrder` once the upstream finishes.
-    public func max(by areInIncreasingOrder: @escaping (Self.Output, Self.Output) -> Bool) -> Publishers.Comparison<Self> {
+    public func max(
+        by areInIncreasingOrder: @escaping (Self.Output, Self.Output) -> Bool
+    ) -> Publishers.Comparison<Self> {
         // The comparison keeps a candidate until a value orders before it; swapping the arguments keeps
         // the largest instead.
         Publishers.Comparison(upstream: self) { areInIncreasingOrder($1, $0) }
@@ -49,12 +53,15 @@ extension Publishers {
         public let upstream: Upstream
         public let areInIncreasingOrder: (Upstream.Output, Upstream.Output) -> Bool
 
-        public init(upstream: Upstream, areInIncreasingOrder: @escaping (Upstream.Output, Upstream.Output) -> Bool) {
+        public init(
+            upstream: Upstream, areInIncreasingOrder: @escaping (Upstream.Output, Upstream.Output) -> Bool
+        ) {
             self.upstream = upstream
             self.areInIncreasingOrder = areInIncreasingOrder
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let ordersBefore = areInIncreasingOrder
             upstream.subscribeReducing(
                 subscriber,
@@ -86,7 +93,8 @@ extension Publishers {
             self.areInIncreasingOrder = areInIncreasingOrder
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, Upstream.Output == S.Input, S.Failure == Error {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, Upstream.Output == S.Input, S.Failure == Error {
             let ordersBefore = areInIncreasingOrder
             upstream.subscribeReducing(
                 subscriber,

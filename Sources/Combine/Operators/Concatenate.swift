@@ -9,14 +9,16 @@ extension Publisher {
     /// Publishes the elements of `elements` first, then this publisher's values.
     public func prepend<S>(
         _ elements: S
-    ) -> Publishers.Concatenate<Publishers.Sequence<S, Self.Failure>, Self> where S: Swift.Sequence, Self.Output == S.Element {
+    ) -> Publishers.Concatenate<Publishers.Sequence<S, Self.Failure>, Self>
+    where S: Swift.Sequence, Self.Output == S.Element {
         prepend(Publishers.Sequence(sequence: elements))
     }
 
     /// Publishes all of `publisher`'s values first, then, once it finishes, this publisher's values.
     public func prepend<P>(
         _ publisher: P
-    ) -> Publishers.Concatenate<P, Self> where P: Publisher, Self.Failure == P.Failure, Self.Output == P.Output {
+    ) -> Publishers.Concatenate<P, Self>
+    where P: Publisher, Self.Failure == P.Failure, Self.Output == P.Output {
         Publishers.Concatenate(prefix: publisher, suffix: self)
     }
 
@@ -30,14 +32,16 @@ extension Publisher {
     /// Publishes this publisher's values, then, once it finishes, the elements of `elements`.
     public func append<S>(
         _ elements: S
-    ) -> Publishers.Concatenate<Self, Publishers.Sequence<S, Self.Failure>> where S: Swift.Sequence, Self.Output == S.Element {
+    ) -> Publishers.Concatenate<Self, Publishers.Sequence<S, Self.Failure>>
+    where S: Swift.Sequence, Self.Output == S.Element {
         append(Publishers.Sequence(sequence: elements))
     }
 
     /// Publishes this publisher's values, then, once it finishes, all of `publisher`'s values.
     public func append<P>(
         _ publisher: P
-    ) -> Publishers.Concatenate<Self, P> where P: Publisher, Self.Failure == P.Failure, Self.Output == P.Output {
+    ) -> Publishers.Concatenate<Self, P>
+    where P: Publisher, Self.Failure == P.Failure, Self.Output == P.Output {
         Publishers.Concatenate(prefix: self, suffix: publisher)
     }
 }
@@ -60,7 +64,8 @@ extension Publishers {
             self.suffix = suffix
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, Suffix.Failure == S.Failure, Suffix.Output == S.Input {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, Suffix.Failure == S.Failure, Suffix.Output == S.Input {
             let relay = Relay(suffix: suffix, downstream: subscriber)
             subscriber.receive(subscription: relay)
             prefix.subscribe(Leg(relay: relay, isSuffix: false))

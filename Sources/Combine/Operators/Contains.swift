@@ -15,7 +15,9 @@ extension Publisher {
 
     /// Like `contains(where:)`, with a predicate that may throw; the error cancels the upstream and ends
     /// the stream with it.
-    public func tryContains(where predicate: @escaping (Self.Output) throws -> Bool) -> Publishers.TryContainsWhere<Self> {
+    public func tryContains(
+        where predicate: @escaping (Self.Output) throws -> Bool
+    ) -> Publishers.TryContainsWhere<Self> {
         Publishers.TryContainsWhere(upstream: self, predicate: predicate)
     }
 }
@@ -34,7 +36,8 @@ extension Publishers {
             self.output = output
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, Upstream.Failure == S.Failure, S.Input == Bool {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, Upstream.Failure == S.Failure, S.Input == Bool {
             let wanted = output
             upstream.subscribeReducing(
                 subscriber,
@@ -62,7 +65,8 @@ extension Publishers {
             self.predicate = predicate
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, Upstream.Failure == S.Failure, S.Input == Bool {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, Upstream.Failure == S.Failure, S.Input == Bool {
             let predicate = self.predicate
             upstream.subscribeReducing(
                 subscriber,

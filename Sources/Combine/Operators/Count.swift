@@ -17,7 +17,8 @@ extension Publishers {
             self.upstream = upstream
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, Upstream.Failure == S.Failure, S.Input == Int {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, Upstream.Failure == S.Failure, S.Input == Int {
             upstream.subscribeReducing(
                 subscriber,
                 named: "Count",

@@ -11,7 +11,8 @@ extension Publisher {
     public func decode<Item, Coder>(
         type: Item.Type,
         decoder: Coder
-    ) -> Publishers.Decode<Self, Item, Coder> where Item: Decodable, Coder: TopLevelDecoder, Self.Output == Coder.Input {
+    ) -> Publishers.Decode<Self, Item, Coder>
+    where Item: Decodable, Coder: TopLevelDecoder, Self.Output == Coder.Input {
         Publishers.Decode(upstream: self, decoder: decoder)
     }
 }

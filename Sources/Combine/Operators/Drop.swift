@@ -22,7 +22,8 @@ extension Publishers {
             self.count = count
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             precondition(count >= 0, "dropFirst(_:) needs a count of zero or more, not \(count)")
             var remaining = count
             upstream.subscribeGated(subscriber, named: "Drop", initialDemand: .max(count)) { value in

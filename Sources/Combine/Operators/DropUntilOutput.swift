@@ -24,7 +24,8 @@ extension Publishers {
             self.other = other
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, Upstream.Output == S.Input, Other.Failure == S.Failure {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, Upstream.Output == S.Input, Other.Failure == S.Failure {
             UntilOutputSubscription<Other.Output, Other.Failure, S>(
                 .opens,
                 named: "DropUntilOutput",

@@ -6,7 +6,9 @@ extension Publisher {
 
     /// Like `drop(while:)`, with a predicate that may throw; the error cancels the upstream and ends the
     /// stream with it.
-    public func tryDrop(while predicate: @escaping (Self.Output) throws -> Bool) -> Publishers.TryDropWhile<Self> {
+    public func tryDrop(
+        while predicate: @escaping (Self.Output) throws -> Bool
+    ) -> Publishers.TryDropWhile<Self> {
         Publishers.TryDropWhile(upstream: self, predicate: predicate)
     }
 }
@@ -20,12 +22,14 @@ extension Publishers {
         public let upstream: Upstream
         public let predicate: (Publishers.DropWhile<Upstream>.Output) -> Bool
 
-        public init(upstream: Upstream, predicate: @escaping (Publishers.DropWhile<Upstream>.Output) -> Bool) {
+        public init(upstream: Upstream, predicate: @escaping (Publishers.DropWhile<Upstream>.Output) -> Bool)
+        {
             self.upstream = upstream
             self.predicate = predicate
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let predicate = self.predicate
             var isDropping = true
             upstream.subscribeGated(subscriber, named: "DropWhile") { value in
@@ -46,12 +50,15 @@ extension Publishers {
         public let upstream: Upstream
         public let predicate: (Publishers.TryDropWhile<Upstream>.Output) throws -> Bool
 
-        public init(upstream: Upstream, predicate: @escaping (Publishers.TryDropWhile<Upstream>.Output) throws -> Bool) {
+        public init(
+            upstream: Upstream, predicate: @escaping (Publishers.TryDropWhile<Upstream>.Output) throws -> Bool
+        ) {
             self.upstream = upstream
             self.predicate = predicate
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, Upstream.Output == S.Input, S.Failure == Error {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, Upstream.Output == S.Input, S.Failure == Error {
             let predicate = self.predicate
             var isDropping = true
             upstream.subscribeGated(subscriber, named: "TryDropWhile") { value in

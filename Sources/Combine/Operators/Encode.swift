@@ -14,7 +14,8 @@ extension Publisher where Self.Output: Encodable {
 
 extension Publishers {
     /// Encodes every value of its upstream into the encoder's output.
-    public struct Encode<Upstream: Publisher, Coder: TopLevelEncoder>: Publisher where Upstream.Output: Encodable {
+    public struct Encode<Upstream: Publisher, Coder: TopLevelEncoder>: Publisher
+    where Upstream.Output: Encodable {
         public typealias Failure = Error
         public typealias Output = Coder.Output
 
@@ -26,7 +27,8 @@ extension Publishers {
             self.encoder = encoder
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, Coder.Output == S.Input, S.Failure == Error {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, Coder.Output == S.Input, S.Failure == Error {
             let encoder = self.encoder
             let inner = ThrowingStepSubscription<Upstream.Output, Upstream.Failure, S>(
                 "Encode",

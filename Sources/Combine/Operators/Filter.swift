@@ -6,7 +6,8 @@ extension Publisher {
 
     /// Passes on only the values for which `isIncluded` returns `true`; a thrown error cancels the
     /// upstream and ends the stream with it.
-    public func tryFilter(_ isIncluded: @escaping (Self.Output) throws -> Bool) -> Publishers.TryFilter<Self> {
+    public func tryFilter(_ isIncluded: @escaping (Self.Output) throws -> Bool) -> Publishers.TryFilter<Self>
+    {
         Publishers.TryFilter(upstream: self, isIncluded: isIncluded)
     }
 }
@@ -25,7 +26,8 @@ extension Publishers {
             self.isIncluded = isIncluded
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             upstream.subscribe(Inner(downstream: subscriber, isIncluded: isIncluded))
         }
     }
@@ -43,7 +45,8 @@ extension Publishers {
             self.isIncluded = isIncluded
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, Upstream.Output == S.Input, S.Failure == Error {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, Upstream.Output == S.Input, S.Failure == Error {
             let isIncluded = self.isIncluded
             let inner = ThrowingStepSubscription<Upstream.Output, Upstream.Failure, S>(
                 "TryFilter",
@@ -58,7 +61,9 @@ extension Publishers {
 // Chained filters fuse into one operator that checks both predicates, as Apple's do.
 
 extension Publishers.Filter {
-    public func filter(_ isIncluded: @escaping (Publishers.Filter<Upstream>.Output) -> Bool) -> Publishers.Filter<Upstream> {
+    public func filter(
+        _ isIncluded: @escaping (Publishers.Filter<Upstream>.Output) -> Bool
+    ) -> Publishers.Filter<Upstream> {
         let first = self.isIncluded
         return Publishers.Filter(upstream: upstream) { first($0) && isIncluded($0) }
     }

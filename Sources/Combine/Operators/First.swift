@@ -11,7 +11,9 @@ extension Publisher {
 
     /// Publishes the first value that satisfies `predicate`; an error it throws cancels the upstream and
     /// ends the stream with that error.
-    public func tryFirst(where predicate: @escaping (Self.Output) throws -> Bool) -> Publishers.TryFirstWhere<Self> {
+    public func tryFirst(
+        where predicate: @escaping (Self.Output) throws -> Bool
+    ) -> Publishers.TryFirstWhere<Self> {
         Publishers.TryFirstWhere(upstream: self, predicate: predicate)
     }
 }
@@ -28,7 +30,8 @@ extension Publishers {
             self.upstream = upstream
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             upstream.subscribeReducing(
                 subscriber,
                 named: "First",
@@ -50,12 +53,14 @@ extension Publishers {
         public let upstream: Upstream
         public let predicate: (Publishers.FirstWhere<Upstream>.Output) -> Bool
 
-        public init(upstream: Upstream, predicate: @escaping (Publishers.FirstWhere<Upstream>.Output) -> Bool) {
+        public init(upstream: Upstream, predicate: @escaping (Publishers.FirstWhere<Upstream>.Output) -> Bool)
+        {
             self.upstream = upstream
             self.predicate = predicate
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let predicate = self.predicate
             // Apple's subscription for `first(where:)` calls itself "TryFirst".
             upstream.subscribeReducing(
@@ -80,12 +85,16 @@ extension Publishers {
         public let upstream: Upstream
         public let predicate: (Publishers.TryFirstWhere<Upstream>.Output) throws -> Bool
 
-        public init(upstream: Upstream, predicate: @escaping (Publishers.TryFirstWhere<Upstream>.Output) throws -> Bool) {
+        public init(
+            upstream: Upstream,
+            predicate: @escaping (Publishers.TryFirstWhere<Upstream>.Output) throws -> Bool
+        ) {
             self.upstream = upstream
             self.predicate = predicate
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, Upstream.Output == S.Input, S.Failure == Error {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, Upstream.Output == S.Input, S.Failure == Error {
             let predicate = self.predicate
             upstream.subscribeReducing(
                 subscriber,

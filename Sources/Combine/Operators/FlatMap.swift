@@ -12,7 +12,8 @@ extension Publisher {
     public func flatMap<P>(
         maxPublishers: Subscribers.Demand = .unlimited,
         _ transform: @escaping (Self.Output) -> P
-    ) -> Publishers.FlatMap<Publishers.SetFailureType<P, Self.Failure>, Self> where P: Publisher, P.Failure == Never {
+    ) -> Publishers.FlatMap<Publishers.SetFailureType<P, Self.Failure>, Self>
+    where P: Publisher, P.Failure == Never {
         Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers) {
             transform($0).setFailureType(to: Self.Failure.self)
         }
@@ -25,7 +26,8 @@ extension Publisher where Self.Failure == Never {
         maxPublishers: Subscribers.Demand = .unlimited,
         _ transform: @escaping (Self.Output) -> P
     ) -> Publishers.FlatMap<P, Publishers.SetFailureType<Self, P.Failure>> where P: Publisher {
-        Publishers.FlatMap(upstream: setFailureType(to: P.Failure.self), maxPublishers: maxPublishers, transform: transform)
+        Publishers.FlatMap(
+            upstream: setFailureType(to: P.Failure.self), maxPublishers: maxPublishers, transform: transform)
     }
 
     /// `flatMap` where neither this publisher nor the inner ones can fail.
@@ -107,7 +109,9 @@ extension Publishers.FlatMap {
         @exclusivity(unchecked) private var children = ChildSubscriptions()
         @exclusivity(unchecked) private var demand = Subscribers.Demand.none
         /// Values that arrived while the downstream could not take them, with who sent each.
-        @exclusivity(unchecked) private var queue = ValueQueue<(child: ChildSubscriptions.ID, value: NewPublisher.Output)>()
+        @exclusivity(unchecked) private var queue = ValueQueue<
+            (child: ChildSubscriptions.ID, value: NewPublisher.Output)
+        >()
         @exclusivity(unchecked) private var isDelivering = false
 
         init(
@@ -188,7 +192,8 @@ extension Publishers.FlatMap {
             subscription.request(initialDemand)
         }
 
-        func child(_ child: ChildSubscriptions.ID, received value: NewPublisher.Output) -> Subscribers.Demand {
+        func child(_ child: ChildSubscriptions.ID, received value: NewPublisher.Output) -> Subscribers.Demand
+        {
             lock.lock()
             guard case .active = status else {
                 lock.unlock()

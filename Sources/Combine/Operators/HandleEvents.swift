@@ -28,7 +28,8 @@ extension Publishers {
         public let upstream: Upstream
         public var receiveSubscription: ((Subscription) -> Void)?
         public var receiveOutput: ((Publishers.HandleEvents<Upstream>.Output) -> Void)?
-        public var receiveCompletion: ((Subscribers.Completion<Publishers.HandleEvents<Upstream>.Failure>) -> Void)?
+        public var receiveCompletion:
+            ((Subscribers.Completion<Publishers.HandleEvents<Upstream>.Failure>) -> Void)?
         public var receiveCancel: (() -> Void)?
         public var receiveRequest: ((Subscribers.Demand) -> Void)?
 
@@ -36,7 +37,9 @@ extension Publishers {
             upstream: Upstream,
             receiveSubscription: ((Subscription) -> Void)? = nil,
             receiveOutput: ((Publishers.HandleEvents<Upstream>.Output) -> Void)? = nil,
-            receiveCompletion: ((Subscribers.Completion<Publishers.HandleEvents<Upstream>.Failure>) -> Void)? = nil,
+            receiveCompletion: (
+                (Subscribers.Completion<Publishers.HandleEvents<Upstream>.Failure>) -> Void
+            )? = nil,
             receiveCancel: (() -> Void)? = nil,
             receiveRequest: ((Subscribers.Demand) -> Void)?
         ) {
@@ -48,7 +51,8 @@ extension Publishers {
             self.receiveRequest = receiveRequest
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             upstream.subscribe(Inner(downstream: subscriber, handlers: self))
         }
     }

@@ -20,7 +20,8 @@ extension Publishers {
             self.upstream = upstream
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, Upstream.Failure == S.Failure, S.Input == Never {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, Upstream.Failure == S.Failure, S.Input == Never {
             upstream.subscribeGated(
                 subscriber,
                 named: "IgnoreOutput",

@@ -11,7 +11,9 @@ extension Publisher {
 
     /// Publishes the last value that satisfies `predicate` once the upstream finishes; an error it throws
     /// cancels the upstream and ends the stream with that error.
-    public func tryLast(where predicate: @escaping (Self.Output) throws -> Bool) -> Publishers.TryLastWhere<Self> {
+    public func tryLast(
+        where predicate: @escaping (Self.Output) throws -> Bool
+    ) -> Publishers.TryLastWhere<Self> {
         Publishers.TryLastWhere(upstream: self, predicate: predicate)
     }
 }
@@ -28,7 +30,8 @@ extension Publishers {
             self.upstream = upstream
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             upstream.subscribeReducing(
                 subscriber,
                 named: "Last",
@@ -50,12 +53,14 @@ extension Publishers {
         public let upstream: Upstream
         public let predicate: (Publishers.LastWhere<Upstream>.Output) -> Bool
 
-        public init(upstream: Upstream, predicate: @escaping (Publishers.LastWhere<Upstream>.Output) -> Bool) {
+        public init(upstream: Upstream, predicate: @escaping (Publishers.LastWhere<Upstream>.Output) -> Bool)
+        {
             self.upstream = upstream
             self.predicate = predicate
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let predicate = self.predicate
             upstream.subscribeReducing(
                 subscriber,
@@ -78,12 +83,15 @@ extension Publishers {
         public let upstream: Upstream
         public let predicate: (Publishers.TryLastWhere<Upstream>.Output) throws -> Bool
 
-        public init(upstream: Upstream, predicate: @escaping (Publishers.TryLastWhere<Upstream>.Output) throws -> Bool) {
+        public init(
+            upstream: Upstream, predicate: @escaping (Publishers.TryLastWhere<Upstream>.Output) throws -> Bool
+        ) {
             self.upstream = upstream
             self.predicate = predicate
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, Upstream.Output == S.Input, S.Failure == Error {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, Upstream.Output == S.Input, S.Failure == Error {
             let predicate = self.predicate
             upstream.subscribeReducing(
                 subscriber,

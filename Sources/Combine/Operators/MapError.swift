@@ -1,6 +1,7 @@
 extension Publisher {
     /// Turns the upstream's failure into another error with `transform`; values pass unchanged.
-    public func mapError<E>(_ transform: @escaping (Self.Failure) -> E) -> Publishers.MapError<Self, E> where E: Error {
+    public func mapError<E>(_ transform: @escaping (Self.Failure) -> E) -> Publishers.MapError<Self, E>
+    where E: Error {
         Publishers.MapError(upstream: self, transform: transform)
     }
 }
@@ -22,7 +23,8 @@ extension Publishers {
             self.init(upstream: upstream, transform: map)
         }
 
-        public func receive<S>(subscriber: S) where Failure == S.Failure, S: Subscriber, Upstream.Output == S.Input {
+        public func receive<S>(subscriber: S)
+        where Failure == S.Failure, S: Subscriber, Upstream.Output == S.Input {
             upstream.subscribe(Inner(downstream: subscriber, transform: transform))
         }
     }

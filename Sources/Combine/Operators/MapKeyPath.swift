@@ -32,9 +32,12 @@ extension Publishers {
         public let upstream: Upstream
         public let keyPath: KeyPath<Upstream.Output, Output>
 
-        public func receive<S>(subscriber: S) where Output == S.Input, S: Subscriber, Upstream.Failure == S.Failure {
+        public func receive<S>(subscriber: S)
+        where Output == S.Input, S: Subscriber, Upstream.Failure == S.Failure {
             let keyPath = self.keyPath
-            upstream.subscribe(KeyPathSubscriber(downstream: subscriber, description: "ValueForKey") { $0[keyPath: keyPath] })
+            upstream.subscribe(
+                KeyPathSubscriber(downstream: subscriber, description: "ValueForKey") { $0[keyPath: keyPath] }
+            )
         }
     }
 
@@ -47,7 +50,8 @@ extension Publishers {
         public let keyPath0: KeyPath<Upstream.Output, Output0>
         public let keyPath1: KeyPath<Upstream.Output, Output1>
 
-        public func receive<S>(subscriber: S) where S: Subscriber, Upstream.Failure == S.Failure, S.Input == (Output0, Output1) {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, Upstream.Failure == S.Failure, S.Input == (Output0, Output1) {
             let (keyPath0, keyPath1) = (self.keyPath0, self.keyPath1)
             upstream.subscribe(
                 KeyPathSubscriber(downstream: subscriber, description: "ValueForKeys") {

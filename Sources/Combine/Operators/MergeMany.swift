@@ -16,7 +16,8 @@ extension Publishers {
             publishers = Array(upstream)
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let merger = MergeSubscription(sourceCount: publishers.count, downstream: subscriber)
             merger.start()
             for (index, publisher) in publishers.enumerated() {

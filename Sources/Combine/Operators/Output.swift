@@ -30,12 +30,14 @@ extension Publishers {
         public let range: CountableRange<Int>
 
         public init(upstream: Upstream, range: CountableRange<Int>) {
-            precondition(range.lowerBound >= 0, "Publishers.Output needs positions of zero or more, not \(range)")
+            precondition(
+                range.lowerBound >= 0, "Publishers.Output needs positions of zero or more, not \(range)")
             self.upstream = upstream
             self.range = range
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let range = self.range
             var position = 0
             upstream.subscribeGated(subscriber, named: "Output") { value in

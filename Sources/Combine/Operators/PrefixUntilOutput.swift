@@ -1,6 +1,7 @@
 extension Publisher {
     /// Passes on values until `publisher` sends its first value, then finishes, cancelling both.
-    public func prefix<P>(untilOutputFrom publisher: P) -> Publishers.PrefixUntilOutput<Self, P> where P: Publisher {
+    public func prefix<P>(untilOutputFrom publisher: P) -> Publishers.PrefixUntilOutput<Self, P>
+    where P: Publisher {
         Publishers.PrefixUntilOutput(upstream: self, other: publisher)
     }
 }
@@ -21,7 +22,8 @@ extension Publishers {
             self.other = other
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             UntilOutputSubscription<Other.Output, Other.Failure, S>(
                 .ends,
                 named: "PrefixUntilOutput",

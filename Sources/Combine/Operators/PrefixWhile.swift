@@ -7,7 +7,9 @@ extension Publisher {
 
     /// Like `prefix(while:)`, with a predicate that may throw; the error cancels the upstream and ends the
     /// stream with it.
-    public func tryPrefix(while predicate: @escaping (Self.Output) throws -> Bool) -> Publishers.TryPrefixWhile<Self> {
+    public func tryPrefix(
+        while predicate: @escaping (Self.Output) throws -> Bool
+    ) -> Publishers.TryPrefixWhile<Self> {
         Publishers.TryPrefixWhile(upstream: self, predicate: predicate)
     }
 }
@@ -21,12 +23,15 @@ extension Publishers {
         public let upstream: Upstream
         public let predicate: (Publishers.PrefixWhile<Upstream>.Output) -> Bool
 
-        public init(upstream: Upstream, predicate: @escaping (Publishers.PrefixWhile<Upstream>.Output) -> Bool) {
+        public init(
+            upstream: Upstream, predicate: @escaping (Publishers.PrefixWhile<Upstream>.Output) -> Bool
+        ) {
             self.upstream = upstream
             self.predicate = predicate
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let predicate = self.predicate
             upstream.subscribeGated(subscriber, named: "PrefixWhile") { value in
                 predicate(value) ? .pass(value) : .finish
@@ -42,12 +47,16 @@ extension Publishers {
         public let upstream: Upstream
         public let predicate: (Publishers.TryPrefixWhile<Upstream>.Output) throws -> Bool
 
-        public init(upstream: Upstream, predicate: @escaping (Publishers.TryPrefixWhile<Upstream>.Output) throws -> Bool) {
+        public init(
+            upstream: Upstream,
+            predicate: @escaping (Publishers.TryPrefixWhile<Upstream>.Output) throws -> Bool
+        ) {
             self.upstream = upstream
             self.predicate = predicate
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, Upstream.Output == S.Input, S.Failure == Error {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, Upstream.Output == S.Input, S.Failure == Error {
             let predicate = self.predicate
             upstream.subscribeGated(subscriber, named: "TryPrefixWhile") { value in
                 try predicate(value) ? .pass(value) : .finish

@@ -1,7 +1,9 @@
 extension Publisher {
     /// Folds every value into an accumulator starting at `initialResult` and publishes the result once
     /// the upstream finishes.
-    public func reduce<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Self.Output) -> T) -> Publishers.Reduce<Self, T> {
+    public func reduce<T>(
+        _ initialResult: T, _ nextPartialResult: @escaping (T, Self.Output) -> T
+    ) -> Publishers.Reduce<Self, T> {
         Publishers.Reduce(upstream: self, initial: initialResult, nextPartialResult: nextPartialResult)
     }
 
@@ -24,13 +26,17 @@ extension Publishers {
         public let initial: Output
         public let nextPartialResult: (Output, Upstream.Output) -> Output
 
-        public init(upstream: Upstream, initial: Output, nextPartialResult: @escaping (Output, Upstream.Output) -> Output) {
+        public init(
+            upstream: Upstream, initial: Output,
+            nextPartialResult: @escaping (Output, Upstream.Output) -> Output
+        ) {
             self.upstream = upstream
             self.initial = initial
             self.nextPartialResult = nextPartialResult
         }
 
-        public func receive<S>(subscriber: S) where Output == S.Input, S: Subscriber, Upstream.Failure == S.Failure {
+        public func receive<S>(subscriber: S)
+        where Output == S.Input, S: Subscriber, Upstream.Failure == S.Failure {
             let next = nextPartialResult
             upstream.subscribeReducing(
                 subscriber,

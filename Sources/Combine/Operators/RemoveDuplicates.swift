@@ -32,19 +32,22 @@ extension Publishers {
 
         public let upstream: Upstream
         public let predicate:
-            (Publishers.RemoveDuplicates<Upstream>.Output, Publishers.RemoveDuplicates<Upstream>.Output) -> Bool
+            (Publishers.RemoveDuplicates<Upstream>.Output, Publishers.RemoveDuplicates<Upstream>.Output) ->
+                Bool
 
         public init(
             upstream: Upstream,
-            predicate: @escaping (
-                Publishers.RemoveDuplicates<Upstream>.Output, Publishers.RemoveDuplicates<Upstream>.Output
-            ) -> Bool
+            predicate:
+                @escaping (
+                    Publishers.RemoveDuplicates<Upstream>.Output, Publishers.RemoveDuplicates<Upstream>.Output
+                ) -> Bool
         ) {
             self.upstream = upstream
             self.predicate = predicate
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let isDuplicate = predicate
             var previous: Output?
             upstream.subscribeGated(subscriber, named: "RemoveDuplicates") { value in
@@ -62,20 +65,24 @@ extension Publishers {
 
         public let upstream: Upstream
         public let predicate:
-            (Publishers.TryRemoveDuplicates<Upstream>.Output, Publishers.TryRemoveDuplicates<Upstream>.Output) throws
-            -> Bool
+            (Publishers.TryRemoveDuplicates<Upstream>.Output, Publishers.TryRemoveDuplicates<Upstream>.Output)
+                throws
+                -> Bool
 
         public init(
             upstream: Upstream,
-            predicate: @escaping (
-                Publishers.TryRemoveDuplicates<Upstream>.Output, Publishers.TryRemoveDuplicates<Upstream>.Output
-            ) throws -> Bool
+            predicate:
+                @escaping (
+                    Publishers.TryRemoveDuplicates<Upstream>.Output,
+                    Publishers.TryRemoveDuplicates<Upstream>.Output
+                ) throws -> Bool
         ) {
             self.upstream = upstream
             self.predicate = predicate
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, Upstream.Output == S.Input, S.Failure == Error {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, Upstream.Output == S.Input, S.Failure == Error {
             let isDuplicate = predicate
             var previous: Output?
             upstream.subscribeGated(subscriber, named: "TryRemoveDuplicates") { value in

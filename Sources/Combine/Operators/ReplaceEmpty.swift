@@ -19,9 +19,12 @@ extension Publishers {
             self.output = output
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let output = self.output
-            let inner = FinalValueSubscription<Upstream.Output, Upstream.Failure, S>("ReplaceEmpty", downstream: subscriber) {
+            let inner = FinalValueSubscription<Upstream.Output, Upstream.Failure, S>(
+                "ReplaceEmpty", downstream: subscriber
+            ) {
                 completion, sawValue in
                 if case .finished = completion, !sawValue { return .finish(after: output) }
                 return .pass(completion)
@@ -32,7 +35,9 @@ extension Publishers {
 }
 
 extension Publishers.ReplaceEmpty: Equatable where Upstream: Equatable, Upstream.Output: Equatable {
-    public static func == (lhs: Publishers.ReplaceEmpty<Upstream>, rhs: Publishers.ReplaceEmpty<Upstream>) -> Bool {
+    public static func == (
+        lhs: Publishers.ReplaceEmpty<Upstream>, rhs: Publishers.ReplaceEmpty<Upstream>
+    ) -> Bool {
         lhs.upstream == rhs.upstream && lhs.output == rhs.output
     }
 }

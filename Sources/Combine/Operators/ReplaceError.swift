@@ -19,9 +19,12 @@ extension Publishers {
             self.output = output
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, Upstream.Output == S.Input, S.Failure == Never {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, Upstream.Output == S.Input, S.Failure == Never {
             let output = self.output
-            let inner = FinalValueSubscription<Upstream.Output, Upstream.Failure, S>("ReplaceError", downstream: subscriber) {
+            let inner = FinalValueSubscription<Upstream.Output, Upstream.Failure, S>(
+                "ReplaceError", downstream: subscriber
+            ) {
                 completion, _ in
                 if case .failure = completion { return .finish(after: output) }
                 return .pass(.finished)
@@ -32,7 +35,9 @@ extension Publishers {
 }
 
 extension Publishers.ReplaceError: Equatable where Upstream: Equatable, Upstream.Output: Equatable {
-    public static func == (lhs: Publishers.ReplaceError<Upstream>, rhs: Publishers.ReplaceError<Upstream>) -> Bool {
+    public static func == (
+        lhs: Publishers.ReplaceError<Upstream>, rhs: Publishers.ReplaceError<Upstream>
+    ) -> Bool {
         lhs.upstream == rhs.upstream && lhs.output == rhs.output
     }
 }

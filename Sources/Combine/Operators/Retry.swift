@@ -25,9 +25,11 @@ extension Publishers {
             self.retries = retries
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let remaining = retries.flatMap { $0 < 0 ? nil : $0 }
-            Inner(upstream: upstream, downstream: subscriber, remainingRetries: remaining).subscribeToUpstream()
+            Inner(upstream: upstream, downstream: subscriber, remainingRetries: remaining)
+                .subscribeToUpstream()
         }
     }
 }

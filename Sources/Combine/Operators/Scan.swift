@@ -1,6 +1,8 @@
 extension Publisher {
     /// Publishes each step of folding the values into an accumulator that starts at `initialResult`.
-    public func scan<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Self.Output) -> T) -> Publishers.Scan<Self, T> {
+    public func scan<T>(
+        _ initialResult: T, _ nextPartialResult: @escaping (T, Self.Output) -> T
+    ) -> Publishers.Scan<Self, T> {
         Publishers.Scan(upstream: self, initialResult: initialResult, nextPartialResult: nextPartialResult)
     }
 
@@ -25,13 +27,17 @@ extension Publishers {
         public let initialResult: Output
         public let nextPartialResult: (Output, Upstream.Output) -> Output
 
-        public init(upstream: Upstream, initialResult: Output, nextPartialResult: @escaping (Output, Upstream.Output) -> Output) {
+        public init(
+            upstream: Upstream, initialResult: Output,
+            nextPartialResult: @escaping (Output, Upstream.Output) -> Output
+        ) {
             self.upstream = upstream
             self.initialResult = initialResult
             self.nextPartialResult = nextPartialResult
         }
 
-        public func receive<S>(subscriber: S) where Output == S.Input, S: Subscriber, Upstream.Failure == S.Failure {
+        public func receive<S>(subscriber: S)
+        where Output == S.Input, S: Subscriber, Upstream.Failure == S.Failure {
             upstream.subscribe(Inner(downstream: subscriber, result: initialResult, next: nextPartialResult))
         }
     }

@@ -1,13 +1,15 @@
 extension Publisher where Self.Failure == Never {
     /// Declares a failure type for a publisher that cannot fail, so it can be combined with ones that can.
-    public func setFailureType<E>(to failureType: E.Type) -> Publishers.SetFailureType<Self, E> where E: Error {
+    public func setFailureType<E>(to failureType: E.Type) -> Publishers.SetFailureType<Self, E>
+    where E: Error {
         Publishers.SetFailureType(upstream: self)
     }
 }
 
 extension Publishers {
     /// Republishes a never-failing upstream under a different failure type.
-    public struct SetFailureType<Upstream: Publisher, Failure: Error>: Publisher where Upstream.Failure == Never {
+    public struct SetFailureType<Upstream: Publisher, Failure: Error>: Publisher
+    where Upstream.Failure == Never {
         public typealias Output = Upstream.Output
 
         public let upstream: Upstream
@@ -16,11 +18,13 @@ extension Publishers {
             self.upstream = upstream
         }
 
-        public func receive<S>(subscriber: S) where Failure == S.Failure, S: Subscriber, Upstream.Output == S.Input {
+        public func receive<S>(subscriber: S)
+        where Failure == S.Failure, S: Subscriber, Upstream.Output == S.Input {
             upstream.subscribe(Inner(downstream: subscriber))
         }
 
-        public func setFailureType<E>(to failure: E.Type) -> Publishers.SetFailureType<Upstream, E> where E: Error {
+        public func setFailureType<E>(to failure: E.Type) -> Publishers.SetFailureType<Upstream, E>
+        where E: Error {
             Publishers.SetFailureType(upstream: upstream)
         }
     }

@@ -7,7 +7,9 @@ extension Publisher where Self.Failure == Self.Output.Failure, Self.Output: Publ
 
 extension Publisher where Self.Failure == Never, Self.Output: Publisher {
     /// `switchToLatest` for a never-failing upstream of publishers that can fail.
-    public func switchToLatest() -> Publishers.SwitchToLatest<Self.Output, Publishers.SetFailureType<Self, Self.Output.Failure>> {
+    public func switchToLatest()
+        -> Publishers.SwitchToLatest<Self.Output, Publishers.SetFailureType<Self, Self.Output.Failure>>
+    {
         Publishers.SwitchToLatest(upstream: setFailureType(to: Self.Output.Failure.self))
     }
 }
@@ -21,10 +23,12 @@ extension Publisher where Self.Failure == Never, Self.Output: Publisher, Self.Ou
 
 extension Publisher where Self.Output: Publisher, Self.Output.Failure == Never {
     /// `switchToLatest` for an upstream that can fail, of publishers that cannot.
-    public func switchToLatest() -> Publishers.SwitchToLatest<
-        Publishers.SetFailureType<Self.Output, Self.Failure>,
-        Publishers.Map<Self, Publishers.SetFailureType<Self.Output, Self.Failure>>
-    > {
+    public func switchToLatest()
+        -> Publishers.SwitchToLatest<
+            Publishers.SetFailureType<Self.Output, Self.Failure>,
+            Publishers.Map<Self, Publishers.SetFailureType<Self.Output, Self.Failure>>
+        >
+    {
         Publishers.SwitchToLatest(upstream: map { $0.setFailureType(to: Self.Failure.self) })
     }
 }
@@ -46,7 +50,8 @@ extension Publishers {
             self.upstream = upstream
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, P.Output == S.Input, Upstream.Failure == S.Failure {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, P.Output == S.Input, Upstream.Failure == S.Failure {
             let inner = Inner(downstream: subscriber)
             // As on Apple platforms, the downstream has its subscription before the upstream is asked.
             subscriber.receive(subscription: inner)

@@ -6,7 +6,9 @@ extension Publisher {
     }
 
     /// Like `zip(_:)`, passing each tuple through `transform`.
-    public func zip<P, T>(_ other: P, _ transform: @escaping (Self.Output, P.Output) -> T) -> Publishers.Map<Publishers.Zip<Self, P>, T>
+    public func zip<P, T>(
+        _ other: P, _ transform: @escaping (Self.Output, P.Output) -> T
+    ) -> Publishers.Map<Publishers.Zip<Self, P>, T>
     where P: Publisher, Self.Failure == P.Failure {
         Publishers.Zip(self, other).map { transform($0.0, $0.1) }
     }
@@ -18,20 +20,33 @@ extension Publisher {
     }
 
     /// Like `zip` with 2 others, passing each tuple through `transform`.
-    public func zip<P, Q, T>(_ publisher1: P, _ publisher2: Q, _ transform: @escaping (Self.Output, P.Output, Q.Output) -> T) -> Publishers.Map<Publishers.Zip3<Self, P, Q>, T>
+    public func zip<P, Q, T>(
+        _ publisher1: P, _ publisher2: Q, _ transform: @escaping (Self.Output, P.Output, Q.Output) -> T
+    ) -> Publishers.Map<Publishers.Zip3<Self, P, Q>, T>
     where P: Publisher, Q: Publisher, Self.Failure == P.Failure, P.Failure == Q.Failure {
         Publishers.Zip3(self, publisher1, publisher2).map { transform($0.0, $0.1, $0.2) }
     }
 
     /// `zip` with 3 other publishers.
-    public func zip<P, Q, R>(_ publisher1: P, _ publisher2: Q, _ publisher3: R) -> Publishers.Zip4<Self, P, Q, R>
-    where P: Publisher, Q: Publisher, R: Publisher, Self.Failure == P.Failure, P.Failure == Q.Failure, Q.Failure == R.Failure {
+    public func zip<P, Q, R>(
+        _ publisher1: P, _ publisher2: Q, _ publisher3: R
+    ) -> Publishers.Zip4<Self, P, Q, R>
+    where
+        P: Publisher, Q: Publisher, R: Publisher, Self.Failure == P.Failure, P.Failure == Q.Failure,
+        Q.Failure == R.Failure
+    {
         Publishers.Zip4(self, publisher1, publisher2, publisher3)
     }
 
     /// Like `zip` with 3 others, passing each tuple through `transform`.
-    public func zip<P, Q, R, T>(_ publisher1: P, _ publisher2: Q, _ publisher3: R, _ transform: @escaping (Self.Output, P.Output, Q.Output, R.Output) -> T) -> Publishers.Map<Publishers.Zip4<Self, P, Q, R>, T>
-    where P: Publisher, Q: Publisher, R: Publisher, Self.Failure == P.Failure, P.Failure == Q.Failure, Q.Failure == R.Failure {
+    public func zip<P, Q, R, T>(
+        _ publisher1: P, _ publisher2: Q, _ publisher3: R,
+        _ transform: @escaping (Self.Output, P.Output, Q.Output, R.Output) -> T
+    ) -> Publishers.Map<Publishers.Zip4<Self, P, Q, R>, T>
+    where
+        P: Publisher, Q: Publisher, R: Publisher, Self.Failure == P.Failure, P.Failure == Q.Failure,
+        Q.Failure == R.Failure
+    {
         Publishers.Zip4(self, publisher1, publisher2, publisher3).map { transform($0.0, $0.1, $0.2, $0.3) }
     }
 }
@@ -55,7 +70,8 @@ extension Publishers {
             self.b = b
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, B.Failure == S.Failure, S.Input == (A.Output, B.Output) {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, B.Failure == S.Failure, S.Input == (A.Output, B.Output) {
             let join = JoinSubscription(.pairwise, named: "Zip", downstream: subscriber)
             let sideA = join.side(for: A.Output.self)
             let sideB = join.side(for: B.Output.self)
@@ -81,7 +97,8 @@ extension Publishers {
             self.c = c
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, C.Failure == S.Failure, S.Input == (A.Output, B.Output, C.Output) {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, C.Failure == S.Failure, S.Input == (A.Output, B.Output, C.Output) {
             let join = JoinSubscription(.pairwise, named: "Zip", downstream: subscriber)
             let sideA = join.side(for: A.Output.self)
             let sideB = join.side(for: B.Output.self)
@@ -95,7 +112,10 @@ extension Publishers {
 
     /// Pairs the values of four upstreams in order into tuples.
     public struct Zip4<A, B, C, D>: Publisher
-    where A: Publisher, B: Publisher, C: Publisher, D: Publisher, A.Failure == B.Failure, B.Failure == C.Failure, C.Failure == D.Failure {
+    where
+        A: Publisher, B: Publisher, C: Publisher, D: Publisher, A.Failure == B.Failure,
+        B.Failure == C.Failure, C.Failure == D.Failure
+    {
         public typealias Output = (A.Output, B.Output, C.Output, D.Output)
         public typealias Failure = A.Failure
 
@@ -111,7 +131,8 @@ extension Publishers {
             self.d = d
         }
 
-        public func receive<S>(subscriber: S) where S: Subscriber, D.Failure == S.Failure, S.Input == (A.Output, B.Output, C.Output, D.Output) {
+        public func receive<S>(subscriber: S)
+        where S: Subscriber, D.Failure == S.Failure, S.Input == (A.Output, B.Output, C.Output, D.Output) {
             let join = JoinSubscription(.pairwise, named: "Zip", downstream: subscriber)
             let sideA = join.side(for: A.Output.self)
             let sideB = join.side(for: B.Output.self)

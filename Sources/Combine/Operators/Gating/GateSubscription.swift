@@ -171,7 +171,9 @@ internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream:
 
 extension Subscribers.Completion {
     /// The same completion with its error changed by `transform`.
-    fileprivate func mapError<Widened: Error>(_ transform: (Failure) -> Widened) -> Subscribers.Completion<Widened> {
+    fileprivate func mapError<Widened: Error>(
+        _ transform: (Failure) -> Widened
+    ) -> Subscribers.Completion<Widened> {
         switch self {
         case .finished: return .finished
         case .failure(let error): return .failure(transform(error))

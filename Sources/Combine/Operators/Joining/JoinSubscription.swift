@@ -276,7 +276,9 @@ internal class JoinSideBase {
 
 /// Attaches one upstream to a `JoinSubscription` and keeps that upstream's values: the latest one under
 /// `.latest`, all not yet paired under `.pairwise`.
-internal final class JoinSide<Input, Downstream: Subscriber>: JoinSideBase, Subscriber, CustomStringConvertible {
+internal final class JoinSide<Input, Downstream: Subscriber>: JoinSideBase, Subscriber,
+    CustomStringConvertible
+{
     typealias Failure = Downstream.Failure
 
     private let join: JoinSubscription<Downstream>

@@ -77,7 +77,8 @@ internal final class MergeSubscription<Downstream: Subscriber>: Subscription, Cu
         hasRequested = true
         let becomesUnlimited = demand == .unlimited && !asksUnlimited
         asksUnlimited = asksUnlimited || becomesUnlimited
-        let ask: Subscribers.Demand? = isFirst || becomesUnlimited ? (asksUnlimited ? .unlimited : .max(1)) : nil
+        let ask: Subscribers.Demand? =
+            isFirst || becomesUnlimited ? (asksUnlimited ? .unlimited : .max(1)) : nil
         let asked = ask == nil ? [] : activeSubscriptions()
         if !isEmitting, !waiting.isEmpty, let downstream {
             isEmitting = true
@@ -185,7 +186,8 @@ internal final class MergeSubscription<Downstream: Subscriber>: Subscription, Cu
         while self.downstream != nil, pendingFailure == nil, demand > .none, let next = waiting.popFirst() {
             demand -= 1
             let replenished: Subscription? =
-                if !asksUnlimited, case .active(let subscription) = sources[next.source] { subscription } else { nil }
+                if !asksUnlimited, case .active(let subscription) = sources[next.source] { subscription } else
+                { nil }
             lock.unlock()
             let more = downstream.receive(next.value)
             replenished?.request(.max(1))
