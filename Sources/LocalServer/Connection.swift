@@ -40,6 +40,8 @@ final class Connection: LoopSocket, @unchecked Sendable {  // Confined to the lo
         extendDeadline(by: idleTimeout)
     }
 
+    var loop: EventLoop { group.loop }
+
     var wantsToRead: Bool { !closed && !endOfInput && inbox.count < Self.inboxLimit }
 
     var wantsToWrite: Bool { !closed && pendingWrite != nil }
@@ -116,7 +118,7 @@ final class Connection: LoopSocket, @unchecked Sendable {  // Confined to the lo
 
     func readable() {
         guard !closed else { return }
-        let buffer = group.loop.readBuffer
+        let buffer = loop.readBuffer
         let count = Socket.receive(descriptor, into: buffer)
         if count > 0 {
             if !busy || draining {
@@ -172,6 +174,6 @@ final class Connection: LoopSocket, @unchecked Sendable {  // Confined to the lo
     private func extendDeadline(by timeout: Duration) {
         let deadline = ContinuousClock.now + timeout
         self.deadline = deadline
-        group.loop.wake(by: deadline)
+        loop.wake(by: deadline)
     }
 }

@@ -32,6 +32,7 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {  // Loop state is con
     private let remote = Mutex(RemoteWork())
     private var sockets: [ObjectIdentifier: any LoopSocket] = [:]
     private var localJobs: [UnownedJob] = []
+    private var date = HTTPDate()
     private var nextDeadline: ContinuousClock.Instant?
     private var running = true
     /// Called when `nextDeadline` passes; returns the next one.
@@ -98,6 +99,11 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {  // Loop state is con
     }
 
     // MARK: Loop-thread API
+
+    /// The `Date` header value for a response written now.
+    func currentDate() -> [UInt8] {
+        date.now()
+    }
 
     func add(_ socket: any LoopSocket) {
         sockets[ObjectIdentifier(socket)] = socket

@@ -24,7 +24,7 @@ struct Exchange: Sendable {
         case .needsContinue:
             return await connection.send(ResponseEncoder.continueResponse)
         case .rejected(let rejection):
-            _ = await connection.send(ResponseEncoder.encode(rejection))
+            _ = await connection.send(ResponseEncoder.encode(rejection, date: connection.loop.currentDate()))
             return false
         case .request(let head, let body):
             return await answer(head, body: body)
@@ -51,14 +51,18 @@ struct Exchange: Sendable {
             return false
         case .truncateBody(let sendingBytes):
             let bytes = ResponseEncoder.encode(
-                response, answeringHEAD: head.isHEAD, version: head.version, closing: true,
+                response, date: connection.loop.currentDate(), answeringHEAD: head.isHEAD,
+                version: head.version,
+                closing: true,
                 bodyBytes: sendingBytes)
             _ = await connection.send(bytes)
             return false
         case nil:
             let closing = !head.keepsAlive || response.headers.hasToken("close", in: "Connection")
             let bytes = ResponseEncoder.encode(
-                response, answeringHEAD: head.isHEAD, version: head.version, closing: closing)
+                response, date: connection.loop.currentDate(), answeringHEAD: head.isHEAD,
+                version: head.version,
+                closing: closing)
             guard await connection.send(bytes) else { return false }
             connection.setBusy(false)
             return !closing

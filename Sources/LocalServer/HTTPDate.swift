@@ -1,21 +1,20 @@
 import Foundation
-import Synchronization
 
 /// The `Date` header value in the fixed format HTTP requires (`Sun, 06 Nov 1994 08:49:37 GMT`).
 ///
-/// Formatting it once per second instead of once per response keeps it off the hot path.
-enum HTTPDate {
-    private static let cache = Mutex<(second: Int, text: [UInt8])>((-1, []))
+/// Formatting it once per second instead of once per response keeps it off the hot path; each
+/// event loop keeps its own, so no lock is needed.
+struct HTTPDate {
+    private var second = -1
+    private var text: [UInt8] = []
 
-    /// Today's date and time, as bytes ready to go after `Date: `.
-    static func now() -> [UInt8] {
-        let second = time(nil)
-        return cache.withLock { cache in
-            if cache.second != second {
-                cache = (second, format(second))
-            }
-            return cache.text
+    /// The current date and time, as bytes ready to go after `Date: `.
+    mutating func now() -> [UInt8] {
+        let now = time(nil)
+        if now != second {
+            (second, text) = (now, Self.format(now))
         }
+        return text
     }
 
     private static func format(_ second: Int) -> [UInt8] {

@@ -6,9 +6,10 @@ import Foundation
 /// It listens on loopback only, on a port the system picks. Connections are served concurrently,
 /// requests on one connection in order. `stop()` (or releasing the server) closes everything at once.
 ///
-/// One thread serves all of a server's sockets and runs its handler, which is what makes it fast.
-/// A handler may await anything (it gives the thread back while it waits) but must not block the
-/// thread: to answer late, give the response a `delay` rather than sleeping.
+/// A few threads of its own (`Configuration.threads`) serve all of a server's sockets and run its
+/// handler, which is what makes it fast. A handler may await anything (it gives the thread back
+/// while it waits) but must not block the thread: to answer late, give the response a `delay`
+/// rather than sleeping.
 public final class LocalServer: Sendable {
     /// Answers one request; called once per request that parsed, after it was recorded.
     public typealias Handler = @Sendable (HTTPRequest) async -> HTTPResponse

@@ -27,15 +27,13 @@ struct RequestHead {
 
     /// Parses the head's bytes (without the blank line that ends it), checking framing against the body limit.
     init(parsing bytes: ArraySlice<UInt8>, maxBodyBytes: Int) throws(Rejection) {
-        var lines = bytes.split(separator: ASCII.lineFeed, omittingEmptySubsequences: false).map { line in
-            line.last == ASCII.carriageReturn ? line.dropLast() : line
-        }
-        guard !lines.isEmpty else { throw .badRequest("empty request line") }
-        let requestLine = lines.removeFirst()
-        (method, target, version) = try Self.parseRequestLine(requestLine)
+        var lineEnd = bytes.firstIndex(of: ASCII.lineFeed) ?? bytes.endIndex
+        (method, target, version) = try Self.parseRequestLine(Self.withoutCarriageReturn(bytes[..<lineEnd]))
         var headers = HTTPHeaders()
-        for line in lines {
-            let field = try Self.parseField(line)
+        while lineEnd < bytes.endIndex {
+            let lineStart = lineEnd + 1
+            lineEnd = bytes[lineStart...].firstIndex(of: ASCII.lineFeed) ?? bytes.endIndex
+            let field = try Self.parseField(Self.withoutCarriageReturn(bytes[lineStart..<lineEnd]))
             headers.add(name: field.name, value: field.value)
         }
         self.headers = headers
@@ -44,6 +42,10 @@ struct RequestHead {
         guard hostCount <= 1, hostCount == 1 || version == "HTTP/1.0" else {
             throw .badRequest("an HTTP/1.1 request needs exactly one Host header")
         }
+    }
+
+    private static func withoutCarriageReturn(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        line.last == ASCII.carriageReturn ? line.dropLast() : line
     }
 
     private static func parseRequestLine(

@@ -6,12 +6,14 @@ enum ResponseEncoder {
     /// The interim answer to `Expect: 100-continue`.
     static let continueResponse = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
-    /// The bytes of `response`; `closing` adds `Connection: close`, `bodyBytes` limits how much of the body is sent.
+    /// The bytes of `response`, dated `date`; `closing` adds `Connection: close`, `bodyBytes` limits
+    /// how much of the body is sent.
     ///
     /// Framing headers (`Content-Length`, `Transfer-Encoding`, `Connection`) are always the server's own,
     /// computed from the body, so a handler cannot produce a message the client misreads by accident.
     static func encode(
-        _ response: HTTPResponse, answeringHEAD: Bool, version: String, closing: Bool, bodyBytes: Int? = nil
+        _ response: HTTPResponse, date: [UInt8], answeringHEAD: Bool, version: String, closing: Bool,
+        bodyBytes: Int? = nil
     ) -> [UInt8] {
         // A status HTTP cannot express would make the client fail to parse anything at all.
         let status = (100...999).contains(response.status) ? response.status : 500
@@ -24,7 +26,7 @@ enum ResponseEncoder {
         bytes.append(contentsOf: reasonPhrase(status).utf8)
         bytes.append(contentsOf: [ASCII.carriageReturn, ASCII.lineFeed])
         if !response.headers.contains("Date") {
-            appendField("Date", HTTPDate.now(), to: &bytes)
+            appendField("Date", date, to: &bytes)
         }
         if hasBody {
             appendField("Content-Length", to: &bytes) { appendDecimal(response.body.count, to: &$0) }
@@ -45,11 +47,10 @@ enum ResponseEncoder {
     }
 
     /// The answer to a request the server refuses: the status, its reason as text, and `Connection: close`.
-    static func encode(_ rejection: Rejection) -> [UInt8] {
+    static func encode(_ rejection: Rejection, date: [UInt8]) -> [UInt8] {
         encode(
-            .text(rejection.reason + "\n", status: rejection.status), answeringHEAD: false,
-            version: "HTTP/1.1",
-            closing: true)
+            .text(rejection.reason + "\n", status: rejection.status), date: date, answeringHEAD: false,
+            version: "HTTP/1.1", closing: true)
     }
 
     private static func appendField(

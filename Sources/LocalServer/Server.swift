@@ -97,8 +97,9 @@ final class Server: LoopSocket, @unchecked Sendable {  // Confined to the first 
     /// not turned into a reset that could destroy the answer.
     private func refuse(_ descriptor: Int32) {
         let answer = ResponseEncoder.encode(
-            .text("too many connections", status: 503), answeringHEAD: false, version: "HTTP/1.1",
-            closing: true)
+            .text("too many connections", status: 503), date: listenerLoop.currentDate(),
+            answeringHEAD: false,
+            version: "HTTP/1.1", closing: true)
         _ = answer.withUnsafeBytes { Socket.send(descriptor, $0) }
         _ = shutdown(descriptor, Int32(SHUT_WR))
         _ = Socket.receive(descriptor, into: listenerLoop.readBuffer)

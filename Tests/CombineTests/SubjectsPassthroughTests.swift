@@ -123,6 +123,20 @@ struct SubjectsPassthroughTests {
         #expect(second.completions == [.finished])
     }
 
+    @Test func theOnlySubscriberCompletingTheSubjectFromInsideReceiveGetsOneCompletion() {
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>()
+        subscriber.onValue { _ in
+            subject.send(completion: .finished)
+            subject.send(99)
+        }
+        subject.subscribe(subscriber)
+        subject.send(1)
+        subject.send(2)
+        #expect(subscriber.values == [1])
+        #expect(subscriber.completions == [.finished])
+    }
+
     @Test func subscribingFromInsideReceiveJoinsForLaterValues() {
         let subject = PassthroughSubject<Int, Never>()
         let first = TestSubscriber<Int, Never>()

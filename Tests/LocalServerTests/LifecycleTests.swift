@@ -14,17 +14,6 @@ import Testing
         }
     }
 
-    private func isRefused(port: UInt16, host: String = "127.0.0.1") -> Bool {
-        do {
-            _ = try RawClient(port: port, host: host)
-            return false
-        } catch RawClient.Failure.connect(let errno) {
-            return errno == ECONNREFUSED
-        } catch {
-            return false
-        }
-    }
-
     @Test func listensOnLoopbackOnlyAtAnEphemeralPort() async throws {
         let server = try await startServer()
         #expect(server.port >= 1024)

@@ -35,7 +35,8 @@ import Testing
         #expect(encoded.status == 201)
         #expect(encoded.headers["Content-Type"] == "application/json")
         #expect(try JSONDecoder().decode(User.self, from: encoded.body) == User(id: 1, name: "Ada Lovelace"))
-        let raw = HTTPResponse.json(Routes.malformedJSON, headers: ["Content-Type": "application/problem+json"])
+        let raw = HTTPResponse.json(
+            Routes.malformedJSON, headers: ["Content-Type": "application/problem+json"])
         #expect(raw.body == Data(Routes.malformedJSON.utf8))
         #expect(raw.headers.values(for: "content-type") == ["application/problem+json"])
     }

@@ -8,12 +8,12 @@ final class TimelineMainThreadTests: XCTestCase {
     func testEventsOnTheMainThreadSaySoAndAHopIsDrawn() async {
         let timeline = Timeline(title: "Chapter")
         timeline.record(.subscribe, lane: "view model")
-        await withCheckedContinuation { continuation in
+        await withCheckedContinuation { done in
             DispatchQueue.global().async {
                 timeline.record(.value, lane: "view model", detail: "off main")
                 DispatchQueue.main.async {
                     timeline.record(.value, lane: "view model", detail: "back on main")
-                    continuation.resume()
+                    done.resume()
                 }
             }
         }

@@ -40,7 +40,8 @@ import Workbook
         timeline.beginSection("busy")
         timeline.record(.note, lane: "a")
         #expect(timeline.sections.map(\.title) == ["nothing happens", "busy"])
-        #expect(timeline.stableSequence.hasPrefix("timeline: Chapter\nsection: nothing happens\nsection: busy\n"))
+        #expect(
+            timeline.stableSequence.hasPrefix("timeline: Chapter\nsection: nothing happens\nsection: busy\n"))
     }
 
     @Test func lanesAreListedInTheOrderTheyFirstAppear() {
@@ -67,10 +68,10 @@ import Workbook
 
     @Test func eventsOffTheMainThreadSaySo() async {
         let timeline = Timeline(title: "Chapter")
-        await withCheckedContinuation { continuation in
+        await withCheckedContinuation { done in
             Thread.detachNewThread {
                 timeline.record(.value, lane: "subscriber")
-                continuation.resume()
+                done.resume()
             }
         }
         #expect(timeline.events.map(\.onMainThread) == [false])

@@ -83,7 +83,8 @@ extension Publishers.FlatMap {
     /// their value and return. So the downstream is never called concurrently, never with the lock
     /// held, and a re-entrant call from inside the downstream only queues. While the downstream's
     /// demand is limited, each inner publisher is asked for one value at a time (and one more for
-    /// every value taken from it); once the demand is unlimited, so is theirs.
+    /// every value taken from it); once the demand is unlimited, so is theirs. `@usableFromInline` so
+    /// chains through it specialise in the client (see `PassThroughSubscriber`).
     @usableFromInline
     final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
     where Downstream.Input == NewPublisher.Output, Downstream.Failure == Upstream.Failure {

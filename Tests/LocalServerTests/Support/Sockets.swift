@@ -59,3 +59,28 @@ func serverThreadNames(port: UInt16) throws -> [String] {
         }
     }
 }
+
+/// Whether connecting to `port` on `host` is refused, as it is when nothing listens there.
+///
+/// A connection from a port to itself counts as refused: when nothing listens on a free port in
+/// the ephemeral range, Linux may pick that very port as the source and connect the socket to itself.
+func isRefused(port: UInt16, host: String = "127.0.0.1") -> Bool {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr(host)
+    let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+    }
+    guard connected == 0 else { return errno == ECONNREFUSED }
+    var local = sockaddr_in()
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &local) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+    }
+    return local.sin_port == address.sin_port && local.sin_addr.s_addr == address.sin_addr.s_addr
+}

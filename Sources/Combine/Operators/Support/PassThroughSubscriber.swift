@@ -2,7 +2,11 @@
 ///
 /// Operators built on it keep no state of their own: the downstream receives the upstream's own
 /// subscription (so it sees the upstream's description, as on Apple platforms) and asks the upstream
-/// directly for values. Conforming types are structs, so subscribing allocates nothing for them.
+/// directly for values. Stateless conforming types are structs, so subscribing allocates nothing for them.
+///
+/// The hot ones are `@usableFromInline` (with their protocol witnesses): cross-module optimisation
+/// can only devirtualise and specialise a subscriber call into a conformance the client can see, and
+/// without that every value would go through unspecialised generic code.
 @usableFromInline
 internal protocol PassThroughSubscriber: Subscriber, CustomStringConvertible {
     associatedtype Downstream: Subscriber
