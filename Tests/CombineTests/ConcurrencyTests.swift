@@ -26,7 +26,7 @@ struct ConcurrencyTests {
     }
 
     @Test func valuesAsksForOneValueAtATime() async {
-        let upstream = ManualPublisher<Int, Never>()
+        let upstream = ProbePublisher<Int, Never>()
         let loop = Task {
             var received: [Int] = []
             for await value in upstream.values {
@@ -39,22 +39,22 @@ struct ConcurrencyTests {
         #expect(await until(timeout: .seconds(10)) { upstream.requests.count == 2 })
         #expect(upstream.send(2) == .none)
         #expect(await until(timeout: .seconds(10)) { upstream.requests.count == 3 })
-        upstream.complete(.finished)
+        upstream.send(completion: .finished)
         #expect(await loop.value == [1, 2])
         #expect(upstream.requests == [.max(1), .max(1), .max(1)])
         #expect(!upstream.cancelled)
     }
 
     @Test func makingTheIteratorSubscribesButAsksForNothing() {
-        let upstream = ManualPublisher<Int, Never>()
+        let upstream = ProbePublisher<Int, Never>()
         let iterator = upstream.values.makeAsyncIterator()
-        #expect(upstream.subscribed)
+        #expect(upstream.subscribeCount == 1)
         #expect(upstream.requests.isEmpty)
         _ = iterator
     }
 
     @Test func cancellingTheIteratingTaskCancelsTheSubscription() async {
-        let upstream = ManualPublisher<Int, Never>()
+        let upstream = ProbePublisher<Int, Never>()
         let loop = Task {
             var received: [Int] = []
             for await value in upstream.values {
@@ -69,7 +69,7 @@ struct ConcurrencyTests {
     }
 
     @Test func leavingTheLoopEarlyCancelsTheSubscription() async {
-        let upstream = ManualPublisher<Int, Never>()
+        let upstream = ProbePublisher<Int, Never>()
         let loop = Task { () -> Int? in
             for await value in upstream.values where value == 2 {
                 return value
@@ -77,9 +77,9 @@ struct ConcurrencyTests {
             return nil
         }
         #expect(await until(timeout: .seconds(10)) { upstream.requests.count == 1 })
-        _ = upstream.send(1)
+        upstream.send(1)
         #expect(await until(timeout: .seconds(10)) { upstream.requests.count == 2 })
-        _ = upstream.send(2)
+        upstream.send(2)
         #expect(await loop.value == 2)
         #expect(await until(timeout: .seconds(10)) { upstream.cancelled })
     }
@@ -91,7 +91,7 @@ struct ConcurrencyTests {
     }
 
     @Test func throwingValuesThrowsTheFailureAfterTheValuesBeforeIt() async {
-        let upstream = ManualPublisher<Int, Boom>()
+        let upstream = ProbePublisher<Int, Boom>()
         let loop = Task {
             var received: [Int] = []
             do {
@@ -104,9 +104,9 @@ struct ConcurrencyTests {
             }
         }
         #expect(await until(timeout: .seconds(10)) { upstream.requests.count == 1 })
-        _ = upstream.send(7)
+        upstream.send(7)
         #expect(await until(timeout: .seconds(10)) { upstream.requests.count == 2 })
-        upstream.complete(.failure(.upstream))
+        upstream.send(completion: .failure(.upstream))
         let (received, failure) = await loop.value
         #expect(received == [7])
         #expect(failure == .upstream)
@@ -119,7 +119,7 @@ struct ConcurrencyTests {
     }
 
     @Test func cancellingATaskThatIteratesAThrowingStreamEndsItWithoutAnError() async throws {
-        let upstream = ManualPublisher<Int, Boom>()
+        let upstream = ProbePublisher<Int, Boom>()
         let loop = Task {
             var count = 0
             for try await _ in upstream.values {
@@ -156,48 +156,14 @@ struct ConcurrencyTests {
     }
 }
 
-/// A publisher driven by hand from the test, for one subscriber: it records the demand it is asked
-/// for and whether it was cancelled, and sends only what the test tells it to.
-final class ManualPublisher<Output, Failure: Error>: Publisher, Subscription, @unchecked Sendable {
-    private let lock = NSLock()
-    private var subscriber: AnySubscriber<Output, Failure>?
-    private var recordedRequests: [Subscribers.Demand] = []
-    private var wasSubscribed = false
-    private var wasCancelled = false
-
-    var requests: [Subscribers.Demand] { lock.withLock { recordedRequests } }
-    var subscribed: Bool { lock.withLock { wasSubscribed } }
-    var cancelled: Bool { lock.withLock { wasCancelled } }
-
-    func receive<S>(subscriber: S) where S: Subscriber, S.Failure == Failure, S.Input == Output {
-        lock.withLock {
-            self.subscriber = AnySubscriber(subscriber)
-            wasSubscribed = true
-        }
-        subscriber.receive(subscription: self)
+extension ProbePublisher {
+    /// The demands the latest subscriber asked for, in order.
+    fileprivate var requests: [Subscribers.Demand] {
+        subscription?.history.compactMap { event in
+            if case .requested(let demand) = event { return demand }
+            return nil
+        } ?? []
     }
 
-    /// Hands `value` to the subscriber and returns the demand it added.
-    func send(_ value: Output) -> Subscribers.Demand {
-        lock.withLock { subscriber }?.receive(value) ?? .none
-    }
-
-    func complete(_ completion: Subscribers.Completion<Failure>) {
-        let subscriber = lock.withLock {
-            defer { self.subscriber = nil }
-            return self.subscriber
-        }
-        subscriber?.receive(completion: completion)
-    }
-
-    func request(_ demand: Subscribers.Demand) {
-        lock.withLock { recordedRequests.append(demand) }
-    }
-
-    func cancel() {
-        lock.withLock {
-            wasCancelled = true
-            subscriber = nil
-        }
-    }
+    fileprivate var cancelled: Bool { subscription?.isCancelled ?? false }
 }

@@ -18,7 +18,7 @@ import Testing
 
     @Test func collectHoldsItsArrayUntilTheDownstreamAsks() {
         let subscriber = TestSubscriber<[Int], Never>(initialDemand: .none)
-        (1...3).publisher.collect().subscribe(subscriber)
+        (1...3).publisher.eraseToAnyPublisher().collect().subscribe(subscriber)
         #expect(subscriber.events == [.subscription("Collect")])
 
         subscriber.request(.max(1))
@@ -106,7 +106,7 @@ import Testing
 
     @Test func collectByCountNeverSendsMoreArraysThanAsked() {
         let subscriber = TestSubscriber<[Int], Never>(initialDemand: .max(2))
-        (1...10).publisher.collect(2).subscribe(subscriber)
+        (1...10).publisher.eraseToAnyPublisher().collect(2).subscribe(subscriber)
 
         #expect(subscriber.values == [[1, 2], [3, 4]])
         #expect(subscriber.completions.isEmpty)

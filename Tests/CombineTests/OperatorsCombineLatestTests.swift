@@ -131,7 +131,7 @@ import Testing
         let subscriber = TestSubscriber<(Int, Int), Never>()
         let overlaps = OverlappingCallCounter()
         subscriber.onValue { pair in
-            overlaps.run { if pair.1 == 10 { first.send(2) } }
+            overlaps.run { if pair == (1, 10) { first.send(2) } }
         }
         first.combineLatest(second).subscribe(subscriber)
 

@@ -10,7 +10,7 @@ import Testing
         #expect(smallest.values.isEmpty)
         upstream.send(completion: .finished)
         let largest = TestSubscriber<Int, Never>()
-        [5, 2, 8, 3].publisher.max().subscribe(largest)
+        [5, 2, 8, 3].publisher.eraseToAnyPublisher().max().subscribe(largest)
 
         #expect(upstream.subscription?.history == [.requested(.unlimited)])
         #expect(smallest.events == [.subscription("Comparison"), .value(2), .completion(.finished)])
@@ -37,7 +37,7 @@ import Testing
 
     @Test func minWaitsForDemandAndPassesFailuresOn() {
         let waiting = TestSubscriber<Int, Never>(initialDemand: .none)
-        [3, 1, 2].publisher.min().subscribe(waiting)
+        [3, 1, 2].publisher.eraseToAnyPublisher().min().subscribe(waiting)
         #expect(waiting.values.isEmpty)
         waiting.request(.max(1))
         let failing = TestSubscriber<Int, ProbeError>()
@@ -68,9 +68,9 @@ import Testing
 
     @Test func tryMinAndTryMaxAnswerLikeTheirPlainForms() {
         let smallest = TestSubscriber<Int, Error>()
-        [4, 9, 1, 7].publisher.tryMin(by: <).subscribe(smallest)
+        [4, 9, 1, 7].publisher.eraseToAnyPublisher().tryMin(by: <).subscribe(smallest)
         let largest = TestSubscriber<Int, Error>()
-        [4, 9, 1, 7].publisher.tryMax(by: <).subscribe(largest)
+        [4, 9, 1, 7].publisher.eraseToAnyPublisher().tryMax(by: <).subscribe(largest)
 
         #expect(smallest.values == [1])
         #expect(largest.values == [9])

@@ -19,7 +19,7 @@ import Testing
 
     @Test func containsAnswersFalseWhenTheUpstreamFinishesWithoutTheValue() {
         let subscriber = TestSubscriber<Bool, Never>()
-        (1...3).publisher.contains(9).subscribe(subscriber)
+        (1...3).publisher.eraseToAnyPublisher().contains(9).subscribe(subscriber)
 
         #expect(subscriber.values == [false])
         #expect(subscriber.completions == [.finished])
@@ -27,7 +27,7 @@ import Testing
 
     @Test func containsHoldsItsAnswerUntilTheDownstreamAsks() {
         let subscriber = TestSubscriber<Bool, Never>(initialDemand: .none)
-        (1...3).publisher.contains(2).subscribe(subscriber)
+        (1...3).publisher.eraseToAnyPublisher().contains(2).subscribe(subscriber)
         #expect(subscriber.values.isEmpty)
 
         subscriber.request(.max(1))
@@ -38,7 +38,7 @@ import Testing
     @Test func containsWhereChecksThePredicateUntilItHolds() {
         let checked = Counter()
         let subscriber = TestSubscriber<Bool, Never>()
-        (1...10).publisher.contains {
+        (1...10).publisher.eraseToAnyPublisher().contains {
             checked.add(); return $0 > 3
         }.subscribe(subscriber)
 
@@ -79,7 +79,7 @@ import Testing
 
     @Test func allSatisfyAnswersTrueWhenEveryValueSatisfiesIt() {
         let all = TestSubscriber<Bool, Never>()
-        (1...3).publisher.allSatisfy { $0 > 0 }.subscribe(all)
+        (1...3).publisher.eraseToAnyPublisher().allSatisfy { $0 > 0 }.subscribe(all)
         let none = TestSubscriber<Bool, Never>()
         Empty<Int, Never>().allSatisfy { _ in false }.subscribe(none)
 

@@ -30,7 +30,7 @@ import Testing
 
     @Test func dropFirstOfZeroPassesEverythingAndAsksOnlyForWhatTheDownstreamWants() {
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(2))
-        (1...5).publisher.dropFirst(0).subscribe(subscriber)
+        (1...5).publisher.eraseToAnyPublisher().dropFirst(0).subscribe(subscriber)
 
         #expect(subscriber.values == [1, 2])
         #expect(subscriber.completions.isEmpty)
@@ -112,7 +112,7 @@ import Testing
     @Test func aSubscriberThatCancelsInsideReceiveGetsNothingMore() {
         let subscriber = TestSubscriber<Int, Never>()
         subscriber.onValue { _ in subscriber.cancel() }
-        (1...5).publisher.dropFirst(1).subscribe(subscriber)
+        (1...5).publisher.eraseToAnyPublisher().dropFirst(1).subscribe(subscriber)
 
         #expect(subscriber.values == [2])
         #expect(subscriber.completions.isEmpty)

@@ -60,7 +60,7 @@ import Testing
 
     @Test func firstWhereFinishesWithoutAValueWhenNothingMatches() {
         let subscriber = TestSubscriber<Int, Never>()
-        (1...3).publisher.first { $0 > 5 }.subscribe(subscriber)
+        (1...3).publisher.eraseToAnyPublisher().first { $0 > 5 }.subscribe(subscriber)
 
         #expect(subscriber.events == [.subscription("TryFirst"), .completion(.finished)])
     }

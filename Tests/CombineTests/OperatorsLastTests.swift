@@ -17,7 +17,7 @@ import Testing
 
     @Test func lastHoldsItsValueUntilTheDownstreamAsks() {
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
-        (1...3).publisher.last().subscribe(subscriber)
+        (1...3).publisher.eraseToAnyPublisher().last().subscribe(subscriber)
         #expect(subscriber.values.isEmpty)
 
         subscriber.request(.max(5))
@@ -44,7 +44,7 @@ import Testing
 
     @Test func lastWhereKeepsTheLastMatchingValue() {
         let subscriber = TestSubscriber<Int, Never>()
-        [1, 4, 6, 7, 9].publisher.last { $0.isMultiple(of: 2) }.subscribe(subscriber)
+        [1, 4, 6, 7, 9].publisher.eraseToAnyPublisher().last { $0.isMultiple(of: 2) }.subscribe(subscriber)
 
         #expect(subscriber.events == [.subscription("LastWhere"), .value(6), .completion(.finished)])
     }

@@ -19,7 +19,7 @@ import Testing
 
     @Test func prefixOfAShortUpstreamFinishesWithIt() {
         let subscriber = TestSubscriber<Int, Never>()
-        (1...2).publisher.prefix(5).subscribe(subscriber)
+        (1...2).publisher.eraseToAnyPublisher().prefix(5).subscribe(subscriber)
 
         #expect(subscriber.values == [1, 2])
         #expect(subscriber.completions == [.finished])
@@ -65,7 +65,7 @@ import Testing
 
     @Test func anEmptyRangeFinishesAtTheFirstValueItReaches() {
         let subscriber = TestSubscriber<Int, Never>()
-        (0...5).publisher.prefix(0).subscribe(subscriber)
+        (0...5).publisher.eraseToAnyPublisher().prefix(0).subscribe(subscriber)
 
         #expect(subscriber.events == [.subscription("Output"), .completion(.finished)])
     }
@@ -126,7 +126,7 @@ import Testing
     @Test func aSubscriberThatCancelsOnTheLastValueGetsNoCompletion() {
         let subscriber = TestSubscriber<Int, Never>()
         subscriber.onValue { if $0 == 2 { subscriber.cancel() } }
-        (1...5).publisher.prefix(2).subscribe(subscriber)
+        (1...5).publisher.eraseToAnyPublisher().prefix(2).subscribe(subscriber)
 
         #expect(subscriber.values == [1, 2])
         #expect(subscriber.completions.isEmpty)

@@ -24,7 +24,7 @@ import Testing
 
     @Test func reduceWaitsForDemandAndPassesFailuresOn() {
         let waiting = TestSubscriber<Int, Never>(initialDemand: .none)
-        (1...4).publisher.reduce(0, +).subscribe(waiting)
+        (1...4).publisher.eraseToAnyPublisher().reduce(0, +).subscribe(waiting)
         #expect(waiting.values.isEmpty)
         waiting.request(.max(1))
         let failing = TestSubscriber<Int, ProbeError>()
@@ -55,7 +55,7 @@ import Testing
 
     @Test func tryReduceDeliversTheAccumulation() {
         let subscriber = TestSubscriber<Int, Error>()
-        (1...4).publisher.tryReduce(1, *).subscribe(subscriber)
+        (1...4).publisher.eraseToAnyPublisher().tryReduce(1, *).subscribe(subscriber)
 
         #expect(subscriber.values == [24])
         #expect(subscriber.completions.count == 1)
@@ -105,7 +105,7 @@ import Testing
     }
 
     @Test func scanStartsAfreshForEverySubscriber() {
-        let publisher = (1...3).publisher.scan(0, +)
+        let publisher = (1...3).publisher.eraseToAnyPublisher().scan(0, +)
         let first = TestSubscriber<Int, Never>()
         let second = TestSubscriber<Int, Never>()
         publisher.subscribe(first)

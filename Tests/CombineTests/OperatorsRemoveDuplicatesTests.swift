@@ -22,7 +22,8 @@ import Testing
 
     @Test func removeDuplicatesByComparesWithTheLastValuePassedOn() {
         let subscriber = TestSubscriber<Int, Never>()
-        [10, 11, 12, 13, 20].publisher.removeDuplicates { abs($0 - $1) <= 1 }.subscribe(subscriber)
+        [10, 11, 12, 13, 20].publisher.eraseToAnyPublisher().removeDuplicates { abs($0 - $1) <= 1 }.subscribe(
+            subscriber)
 
         #expect(subscriber.values == [10, 12, 20])
     }

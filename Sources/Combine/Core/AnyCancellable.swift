@@ -6,34 +6,24 @@ import Synchronization
 /// The first `cancel()` claims the action with one atomic exchange, so later calls, from any
 /// thread, do nothing; no lock is allocated, which keeps subscribing cheap.
 public final class AnyCancellable: Cancellable, Hashable {
-    private enum Action {
-        case closure(() -> Void)
-        case canceller(any Cancellable)
-
-        func run() {
-            switch self {
-            case .closure(let cancel): cancel()
-            case .canceller(let canceller): canceller.cancel()
-            }
-        }
-    }
-
     private let claimed = Atomic<Bool>(false)
     /// Written by `init`, then only by whoever claimed the cancellation.
-    private var action: Action?
+    private var action: (() -> Void)?
 
     public init(_ cancel: @escaping () -> Void) {
-        action = .closure(cancel)
+        action = cancel
     }
 
+    /// The closure is formed here, where `C` is concrete, so that cancelling runs code compiled for
+    /// `C` rather than a generic implementation reached through an existential.
     public init<C>(_ canceller: C) where C: Cancellable {
-        action = .canceller(canceller)
+        action = canceller.cancel
     }
 
     deinit {
         // No other reference exists once deinit runs, so nobody can claim the action concurrently.
         if !claimed.load(ordering: .acquiring) {
-            action?.run()
+            action?()
         }
     }
 
@@ -42,7 +32,7 @@ public final class AnyCancellable: Cancellable, Hashable {
         guard !claimed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         let taken = action
         action = nil
-        taken?.run()
+        taken?()
     }
 
     public final func hash(into hasher: inout Hasher) {

@@ -66,31 +66,26 @@ extension Subscribers {
         public final func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
             let handler = completionHandler
-            let released = releaseHandlers()
+            let releasedValueHandler = valueHandler
+            valueHandler = nil
+            completionHandler = nil
             _ = slot.finish()
             lock.unlock()
             handler?(completion)
-            withExtendedLifetime(released) {}
+            withExtendedLifetime(releasedValueHandler) {}
         }
 
         /// Cancels the subscription and releases the closures; safe from any thread, any number of times.
         public final func cancel() {
             lock.lock()
-            let released = releaseHandlers()
+            let released = (valueHandler, completionHandler)
+            valueHandler = nil
+            completionHandler = nil
             let subscription = slot.finish()
             lock.unlock()
             // The closures die here, outside the lock, in case what they capture calls back in.
             withExtendedLifetime(released) {}
             subscription?.cancel()
-        }
-
-        /// Clears both closures under the lock and returns them, for the caller to free after unlocking.
-        private func releaseHandlers() -> (((Input) -> Void)?, ((Subscribers.Completion<Failure>) -> Void)?) {
-            defer {
-                valueHandler = nil
-                completionHandler = nil
-            }
-            return (valueHandler, completionHandler)
         }
     }
 }

@@ -162,6 +162,7 @@ internal final class MergeSubscription<Downstream: Subscriber>: Subscription, Cu
             lock.unlock()
             downstream.receive(completion: .finished)
         case (_, .failure(let error)):
+            sources[index] = .finished
             let cancelled = endAllSources()
             // While another call delivers a value, that call passes the failure on when it returns.
             let deliversNow = !isEmitting

@@ -4,46 +4,45 @@ import Synchronization
 /// and `Result.Publisher` hand their subscribers.
 ///
 /// Whichever comes first, the first request or a cancel, claims the subscription with one atomic
-/// exchange; only the claimant touches the downstream afterwards, so no lock is needed.
-internal final class SingleValueSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible,
-    CustomReflectable, CustomPlaygroundDisplayConvertible
+/// exchange; only the claimant touches the delivery afterwards, so no lock is needed. The subscriber
+/// and the value live in the delivery closure, formed in `init` where their types are concrete: the
+/// class itself is not generic, so neither delivering nor freeing it needs any runtime type lookup
+/// (this subscription is made and dropped once per value inside `flatMap { Just($0) }`).
+internal final class SingleValueSubscription: Subscription, CustomStringConvertible, CustomReflectable,
+    CustomPlaygroundDisplayConvertible
 {
     private let claimed = Atomic<Bool>(false)
-    @exclusivity(unchecked) private var downstream: Downstream?
-    private let value: Downstream.Input
+    /// Sends the value and the completion; `nil` once claimed.
+    @exclusivity(unchecked) private var delivery: (() -> Void)?
     internal let description: String
-    /// `request(_:)` run through a closure made in `init`, where the types are concrete (see
-    /// `ElementsSubscription`), so delivery is compiled for the subscriber's type.
-    private let requestEntry: (SingleValueSubscription) -> Void
 
     /// `description` is the publisher's name, as a `print()` of the subscription shows it.
-    internal init(_ value: Downstream.Input, to downstream: Downstream, description: String) {
-        self.value = value
-        self.downstream = downstream
+    internal init<Downstream: Subscriber>(
+        _ value: Downstream.Input, to downstream: Downstream, description: String
+    ) {
+        delivery = {
+            _ = downstream.receive(value)
+            downstream.receive(completion: .finished)
+        }
         self.description = description
-        requestEntry = { subscription in subscription.deliver() }
     }
 
     internal var customMirror: Mirror {
-        Mirror(self, children: ["output": value])
+        Mirror(self, children: [])
     }
 
     internal var playgroundDescription: Any { description }
 
     internal func request(_ demand: Subscribers.Demand) {
         precondition(demand > .none, "A subscriber requested no values; demand must be positive")
-        requestEntry(self)
-    }
-
-    private func deliver() {
-        guard !claimed.exchange(true, ordering: .acquiringAndReleasing), let downstream else { return }
-        self.downstream = nil
-        _ = downstream.receive(value)
-        downstream.receive(completion: .finished)
+        guard !claimed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        let deliver = delivery
+        delivery = nil
+        deliver?()
     }
 
     internal func cancel() {
         guard !claimed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        downstream = nil
+        delivery = nil
     }
 }
