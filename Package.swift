@@ -43,8 +43,9 @@ let package = Package(
     name: "CombineNetworkingWorkbook",
     platforms: [.macOS(.v15)],
     targets: combineTargets + chapters + [
-        .target(name: "LocalServer"),
-        .target(name: "Workbook", dependencies: combine + ["LocalServer"]),
+        .target(name: "Locking"),
+        .target(name: "LocalServer", dependencies: ["Locking"]),
+        .target(name: "Workbook", dependencies: combine + ["Locking", "LocalServer"]),
         .target(name: "TypedClient", dependencies: combine + ["Workbook"]),
         .testTarget(name: "LocalServerTests", dependencies: ["LocalServer"]),
         .testTarget(name: "WorkbookTests", dependencies: combine + ["Workbook", "LocalServer"]),

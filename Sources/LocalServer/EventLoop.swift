@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Locking
 import Synchronization
 
 /// A socket the event loop watches; its methods are called on the loop's thread only.
@@ -29,7 +30,7 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {  // Loop state is con
     private let exited = Atomic(false)
     private let wakeReader: Int32
     private let wakeWriter: Int32
-    private let remote = Mutex(RemoteWork())
+    private let remote = Locked(RemoteWork())
     private var sockets: [ObjectIdentifier: any LoopSocket] = [:]
     private var localJobs: [UnownedJob] = []
     private var date = HTTPDate()

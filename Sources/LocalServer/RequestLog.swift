@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import Locking
 
 /// Every request the server received, in arrival order, and the tasks waiting for one to arrive.
 ///
@@ -30,7 +30,7 @@ final class RequestLog: Sendable {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     var requests: [HTTPRequest] { state.withLock { $0.requests } }
 

@@ -1,5 +1,5 @@
 import Combine
-import Synchronization
+import Locking
 
 /// Tallies the values and completions a subscriber receives, from whichever thread delivers them.
 ///
@@ -11,7 +11,7 @@ public final class DeliveryCounter: Sendable {
         var completions = 0
     }
 
-    private let tally = Mutex(Tally())
+    private let tally = Locked(Tally())
 
     public init() {}
 

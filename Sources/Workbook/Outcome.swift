@@ -1,5 +1,5 @@
 import Combine
-import Synchronization
+import Locking
 
 /// Subscribes to `publisher`, keeps every value it sends, and returns them once it finishes, or its
 /// failure if it fails.
@@ -28,10 +28,10 @@ private final class OutcomeCollector<Input: Sendable, Failure: Error>: Subscribe
         var answer: Answer?
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(answering answer: Answer) {
-        state = Mutex(State(answer: answer))
+        state = Locked(State(answer: answer))
     }
 
     func receive(subscription: any Subscription) {

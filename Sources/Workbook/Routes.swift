@@ -1,5 +1,5 @@
 import LocalServer
-import Synchronization
+import Locking
 
 /// The paths the shared server answers, named for what they stand for.
 public enum Route {
@@ -52,7 +52,7 @@ public enum RouteTable {
     public static func handler(
         recordingOn timeline: Timeline?
     ) -> @Sendable (HTTPRequest) async -> HTTPResponse {
-        let pairing = Mutex(())
+        let pairing = Locked(())
         return { request in
             let response = response(to: request)
             pairing.withLock { _ in

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// A thread-safe record of what happened during a chapter's run, and when: subscriptions, requests
 /// at the server, values, completions, cancels, retries, each stamped with a monotonic time and with
@@ -51,11 +51,11 @@ public final class Timeline: Sendable {
 
     /// The chapter this timeline belongs to, such as `ColdPublishers`.
     public let title: String
-    private let sectionsStore: Mutex<[Section]>
+    private let sectionsStore: Locked<[Section]>
 
     public init(title: String) {
         self.title = title
-        sectionsStore = Mutex([Section(title: "", start: .now)])
+        sectionsStore = Locked([Section(title: "", start: .now)])
     }
 
     /// Starts a new section: the events recorded from now on belong to it, timed from now.

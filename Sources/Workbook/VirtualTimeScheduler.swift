@@ -1,5 +1,5 @@
 import Combine
-import Synchronization
+import Locking
 
 /// A scheduler whose clock moves only when the test moves it, so delays, debounces, timeouts and
 /// retry backoff can be checked to the nanosecond without waiting.
@@ -103,11 +103,11 @@ public final class VirtualTimeScheduler: Scheduler, Sendable {
     /// The virtual clock takes no options.
     public typealias SchedulerOptions = Never
 
-    private let state: Mutex<Queue>
+    private let state: Locked<Queue>
 
     /// A clock that reads `now` (the origin, by default) until it is advanced.
     public init(now: SchedulerTimeType = SchedulerTimeType(nanoseconds: 0)) {
-        state = Mutex(Queue(now: now.nanoseconds))
+        state = Locked(Queue(now: now.nanoseconds))
     }
 
     public var now: SchedulerTimeType {
