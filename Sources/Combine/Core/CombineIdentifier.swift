@@ -19,6 +19,14 @@ public struct CombineIdentifier: Hashable, CustomStringConvertible {
     public var description: String {
         "0x" + String(rawValue, radix: 16)
     }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(rawValue)
+    }
+
+    public static func == (a: CombineIdentifier, b: CombineIdentifier) -> Bool {
+        a.rawValue == b.rawValue
+    }
 }
 
 /// A type that can name its own `CombineIdentifier`; classes get one from their identity.

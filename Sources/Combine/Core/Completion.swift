@@ -6,8 +6,31 @@ extension Subscribers {
     }
 }
 
-extension Subscribers.Completion: Equatable where Failure: Equatable {}
-extension Subscribers.Completion: Hashable where Failure: Hashable {}
+extension Subscribers.Completion: Equatable where Failure: Equatable {
+    public static func == (a: Subscribers.Completion<Failure>, b: Subscribers.Completion<Failure>) -> Bool {
+        switch (a, b) {
+        case (.finished, .finished):
+            return true
+        case (.failure(let lhs), .failure(let rhs)):
+            return lhs == rhs
+        case (.finished, .failure), (.failure, .finished):
+            return false
+        }
+    }
+}
+
+extension Subscribers.Completion: Hashable where Failure: Hashable {
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .finished:
+            hasher.combine(0)
+        case .failure(let error):
+            hasher.combine(1)
+            hasher.combine(error)
+        }
+    }
+}
+
 extension Subscribers.Completion: Sendable where Failure: Sendable {}
 
 extension Subscribers.Completion: Codable where Failure: Codable {

@@ -18,6 +18,24 @@ extension Publishers {
         case keepFull
         /// Ask for every value at the start and let the full-buffer strategy deal with the overflow.
         case byRequest
+
+        public static func == (a: Publishers.PrefetchStrategy, b: Publishers.PrefetchStrategy) -> Bool {
+            switch (a, b) {
+            case (.keepFull, .keepFull), (.byRequest, .byRequest):
+                return true
+            case (.keepFull, .byRequest), (.byRequest, .keepFull):
+                return false
+            }
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            switch self {
+            case .keepFull:
+                hasher.combine(0)
+            case .byRequest:
+                hasher.combine(1)
+            }
+        }
     }
 
     /// What a full buffer does with one more value.

@@ -61,9 +61,20 @@ extension Publishers {
     }
 }
 
-extension Publishers.Collect: Equatable where Upstream: Equatable {}
+extension Publishers.Collect: Equatable where Upstream: Equatable {
+    public static func == (lhs: Publishers.Collect<Upstream>, rhs: Publishers.Collect<Upstream>) -> Bool {
+        lhs.upstream == rhs.upstream
+    }
+}
 
-extension Publishers.CollectByCount: Equatable where Upstream: Equatable {}
+extension Publishers.CollectByCount: Equatable where Upstream: Equatable {
+    public static func == (
+        lhs: Publishers.CollectByCount<Upstream>,
+        rhs: Publishers.CollectByCount<Upstream>
+    ) -> Bool {
+        lhs.upstream == rhs.upstream && lhs.count == rhs.count
+    }
+}
 
 extension Publishers.CollectByCount {
     /// Fills one array at a time and sends it when full; the downstream sees it as its subscription.

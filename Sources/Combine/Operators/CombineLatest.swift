@@ -148,8 +148,26 @@ extension Publishers {
     }
 }
 
-extension Publishers.CombineLatest: Equatable where A: Equatable, B: Equatable {}
+extension Publishers.CombineLatest: Equatable where A: Equatable, B: Equatable {
+    public static func == (lhs: Publishers.CombineLatest<A, B>, rhs: Publishers.CombineLatest<A, B>) -> Bool {
+        lhs.a == rhs.a && lhs.b == rhs.b
+    }
+}
 
-extension Publishers.CombineLatest3: Equatable where A: Equatable, B: Equatable, C: Equatable {}
+extension Publishers.CombineLatest3: Equatable where A: Equatable, B: Equatable, C: Equatable {
+    public static func == (
+        lhs: Publishers.CombineLatest3<A, B, C>,
+        rhs: Publishers.CombineLatest3<A, B, C>
+    ) -> Bool {
+        lhs.a == rhs.a && lhs.b == rhs.b && lhs.c == rhs.c
+    }
+}
 
-extension Publishers.CombineLatest4: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable {}
+extension Publishers.CombineLatest4: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable {
+    public static func == (
+        lhs: Publishers.CombineLatest4<A, B, C, D>,
+        rhs: Publishers.CombineLatest4<A, B, C, D>
+    ) -> Bool {
+        lhs.a == rhs.a && lhs.b == rhs.b && lhs.c == rhs.c && lhs.d == rhs.d
+    }
+}

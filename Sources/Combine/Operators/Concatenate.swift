@@ -73,7 +73,14 @@ extension Publishers {
     }
 }
 
-extension Publishers.Concatenate: Equatable where Prefix: Equatable, Suffix: Equatable {}
+extension Publishers.Concatenate: Equatable where Prefix: Equatable, Suffix: Equatable {
+    public static func == (
+        lhs: Publishers.Concatenate<Prefix, Suffix>,
+        rhs: Publishers.Concatenate<Prefix, Suffix>
+    ) -> Bool {
+        lhs.prefix == rhs.prefix && lhs.suffix == rhs.suffix
+    }
+}
 
 extension Publishers.Concatenate {
     /// The downstream's subscription: it relays values from the prefix, then from the suffix.

@@ -110,4 +110,8 @@ extension Publishers {
     }
 }
 
-extension Publishers.Contains: Equatable where Upstream: Equatable {}
+extension Publishers.Contains: Equatable where Upstream: Equatable {
+    public static func == (lhs: Publishers.Contains<Upstream>, rhs: Publishers.Contains<Upstream>) -> Bool {
+        lhs.upstream == rhs.upstream && lhs.output == rhs.output
+    }
+}

@@ -33,4 +33,8 @@ extension Publishers {
     }
 }
 
-extension Publishers.Count: Equatable where Upstream: Equatable {}
+extension Publishers.Count: Equatable where Upstream: Equatable {
+    public static func == (lhs: Publishers.Count<Upstream>, rhs: Publishers.Count<Upstream>) -> Bool {
+        lhs.upstream == rhs.upstream
+    }
+}

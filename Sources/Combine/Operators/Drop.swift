@@ -35,4 +35,8 @@ extension Publishers {
     }
 }
 
-extension Publishers.Drop: Equatable where Upstream: Equatable {}
+extension Publishers.Drop: Equatable where Upstream: Equatable {
+    public static func == (lhs: Publishers.Drop<Upstream>, rhs: Publishers.Drop<Upstream>) -> Bool {
+        lhs.upstream == rhs.upstream && lhs.count == rhs.count
+    }
+}

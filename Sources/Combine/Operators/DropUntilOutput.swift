@@ -37,4 +37,11 @@ extension Publishers {
     }
 }
 
-extension Publishers.DropUntilOutput: Equatable where Upstream: Equatable, Other: Equatable {}
+extension Publishers.DropUntilOutput: Equatable where Upstream: Equatable, Other: Equatable {
+    public static func == (
+        lhs: Publishers.DropUntilOutput<Upstream, Other>,
+        rhs: Publishers.DropUntilOutput<Upstream, Other>
+    ) -> Bool {
+        lhs.upstream == rhs.upstream && lhs.other == rhs.other
+    }
+}

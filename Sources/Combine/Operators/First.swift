@@ -111,4 +111,8 @@ extension Publishers {
     }
 }
 
-extension Publishers.First: Equatable where Upstream: Equatable {}
+extension Publishers.First: Equatable where Upstream: Equatable {
+    public static func == (lhs: Publishers.First<Upstream>, rhs: Publishers.First<Upstream>) -> Bool {
+        lhs.upstream == rhs.upstream
+    }
+}

@@ -32,4 +32,11 @@ extension Publishers {
     }
 }
 
-extension Publishers.IgnoreOutput: Equatable where Upstream: Equatable {}
+extension Publishers.IgnoreOutput: Equatable where Upstream: Equatable {
+    public static func == (
+        lhs: Publishers.IgnoreOutput<Upstream>,
+        rhs: Publishers.IgnoreOutput<Upstream>
+    ) -> Bool {
+        lhs.upstream == rhs.upstream
+    }
+}

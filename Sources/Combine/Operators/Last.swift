@@ -107,4 +107,8 @@ extension Publishers {
     }
 }
 
-extension Publishers.Last: Equatable where Upstream: Equatable {}
+extension Publishers.Last: Equatable where Upstream: Equatable {
+    public static func == (lhs: Publishers.Last<Upstream>, rhs: Publishers.Last<Upstream>) -> Bool {
+        lhs.upstream == rhs.upstream
+    }
+}

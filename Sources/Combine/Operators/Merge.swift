@@ -525,23 +525,81 @@ extension Publishers {
     }
 }
 
-extension Publishers.Merge: Equatable where A: Equatable, B: Equatable {}
+extension Publishers.Merge: Equatable where A: Equatable, B: Equatable {
+    public static func == (lhs: Publishers.Merge<A, B>, rhs: Publishers.Merge<A, B>) -> Bool {
+        lhs.a == rhs.a && lhs.b == rhs.b
+    }
+}
 
-extension Publishers.Merge3: Equatable where A: Equatable, B: Equatable, C: Equatable {}
+extension Publishers.Merge3: Equatable where A: Equatable, B: Equatable, C: Equatable {
+    public static func == (lhs: Publishers.Merge3<A, B, C>, rhs: Publishers.Merge3<A, B, C>) -> Bool {
+        lhs.a == rhs.a && lhs.b == rhs.b && lhs.c == rhs.c
+    }
+}
 
-extension Publishers.Merge4: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable {}
+extension Publishers.Merge4: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable {
+    public static func == (lhs: Publishers.Merge4<A, B, C, D>, rhs: Publishers.Merge4<A, B, C, D>) -> Bool {
+        lhs.a == rhs.a && lhs.b == rhs.b && lhs.c == rhs.c && lhs.d == rhs.d
+    }
+}
 
 extension Publishers.Merge5: Equatable
-where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable {}
+where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable {
+    public static func == (
+        lhs: Publishers.Merge5<A, B, C, D, E>,
+        rhs: Publishers.Merge5<A, B, C, D, E>
+    ) -> Bool {
+        lhs.a == rhs.a && lhs.b == rhs.b && lhs.c == rhs.c && lhs.d == rhs.d && lhs.e == rhs.e
+    }
+}
 
 extension Publishers.Merge6: Equatable
-where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable {}
+where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable {
+    public static func == (
+        lhs: Publishers.Merge6<A, B, C, D, E, F>,
+        rhs: Publishers.Merge6<A, B, C, D, E, F>
+    ) -> Bool {
+        lhs.a == rhs.a
+            && lhs.b == rhs.b
+            && lhs.c == rhs.c
+            && lhs.d == rhs.d
+            && lhs.e == rhs.e
+            && lhs.f == rhs.f
+    }
+}
 
 extension Publishers.Merge7: Equatable
-where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable, G: Equatable {}
+where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable, G: Equatable {
+    public static func == (
+        lhs: Publishers.Merge7<A, B, C, D, E, F, G>,
+        rhs: Publishers.Merge7<A, B, C, D, E, F, G>
+    ) -> Bool {
+        lhs.a == rhs.a
+            && lhs.b == rhs.b
+            && lhs.c == rhs.c
+            && lhs.d == rhs.d
+            && lhs.e == rhs.e
+            && lhs.f == rhs.f
+            && lhs.g == rhs.g
+    }
+}
 
 extension Publishers.Merge8: Equatable
 where
     A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable, G: Equatable,
     H: Equatable
-{}
+{
+    public static func == (
+        lhs: Publishers.Merge8<A, B, C, D, E, F, G, H>,
+        rhs: Publishers.Merge8<A, B, C, D, E, F, G, H>
+    ) -> Bool {
+        lhs.a == rhs.a
+            && lhs.b == rhs.b
+            && lhs.c == rhs.c
+            && lhs.d == rhs.d
+            && lhs.e == rhs.e
+            && lhs.f == rhs.f
+            && lhs.g == rhs.g
+            && lhs.h == rhs.h
+    }
+}

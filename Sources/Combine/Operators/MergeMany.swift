@@ -32,4 +32,8 @@ extension Publishers {
     }
 }
 
-extension Publishers.MergeMany: Equatable where Upstream: Equatable {}
+extension Publishers.MergeMany: Equatable where Upstream: Equatable {
+    public static func == (lhs: Publishers.MergeMany<Upstream>, rhs: Publishers.MergeMany<Upstream>) -> Bool {
+        lhs.publishers == rhs.publishers
+    }
+}

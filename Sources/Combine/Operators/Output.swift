@@ -50,4 +50,8 @@ extension Publishers {
     }
 }
 
-extension Publishers.Output: Equatable where Upstream: Equatable {}
+extension Publishers.Output: Equatable where Upstream: Equatable {
+    public static func == (lhs: Publishers.Output<Upstream>, rhs: Publishers.Output<Upstream>) -> Bool {
+        lhs.upstream == rhs.upstream && lhs.range == rhs.range
+    }
+}

@@ -147,8 +147,20 @@ extension Publishers {
     }
 }
 
-extension Publishers.Zip: Equatable where A: Equatable, B: Equatable {}
+extension Publishers.Zip: Equatable where A: Equatable, B: Equatable {
+    public static func == (lhs: Publishers.Zip<A, B>, rhs: Publishers.Zip<A, B>) -> Bool {
+        lhs.a == rhs.a && lhs.b == rhs.b
+    }
+}
 
-extension Publishers.Zip3: Equatable where A: Equatable, B: Equatable, C: Equatable {}
+extension Publishers.Zip3: Equatable where A: Equatable, B: Equatable, C: Equatable {
+    public static func == (lhs: Publishers.Zip3<A, B, C>, rhs: Publishers.Zip3<A, B, C>) -> Bool {
+        lhs.a == rhs.a && lhs.b == rhs.b && lhs.c == rhs.c
+    }
+}
 
-extension Publishers.Zip4: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable {}
+extension Publishers.Zip4: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable {
+    public static func == (lhs: Publishers.Zip4<A, B, C, D>, rhs: Publishers.Zip4<A, B, C, D>) -> Bool {
+        lhs.a == rhs.a && lhs.b == rhs.b && lhs.c == rhs.c && lhs.d == rhs.d
+    }
+}
