@@ -25,6 +25,7 @@ func nothingBeforeSubscribe(in lab: Lab) async -> Finding<Int> {
     // Showing that something did not happen takes a wait; this is the chapter's only fixed one.
     try? await Task.sleep(for: .milliseconds(100))
     let requests = lab.requestCount(for: url)
+    Timeline.current?.record(.note, lane: "server", detail: counted(requests, "request") + " after 100 ms")
     withExtendedLifetime(publisher) {}
     return Finding(
         rule: "creating the publisher sends no request", expected: 0, measured: requests,
