@@ -55,7 +55,7 @@ func everySubscriberSendsItsOwnRequest(in lab: Lab) async -> Finding<Int> {
         deliveries.subscribe(to: publisher, lane: "subscriber 2"),
         deliveries.subscribe(to: publisher, lane: "subscriber 3"),
     ]
-    _ = await until(timeout: .seconds(5)) { deliveries.completions == 2 }
+    _ = await until { deliveries.completions == 2 }
     withExtendedLifetime(together) {}
     return Finding(
         rule: "two more subscribers send two more requests", expected: 3,
@@ -79,7 +79,7 @@ func shareSendsOneRequest(in lab: Lab) async -> Finding<SharedDelivery> {
         deliveries.subscribe(to: shared, lane: "subscriber A"),
         deliveries.subscribe(to: shared, lane: "subscriber B"),
     ]
-    _ = await until(timeout: .seconds(5)) { deliveries.completions == 2 }
+    _ = await until { deliveries.completions == 2 }
     withExtendedLifetime(subscribers) {}
     return Finding(
         rule: "share() gives two subscribers one request", expected: SharedDelivery(requests: 1, values: 2),
@@ -109,7 +109,7 @@ func lateSubscriberMissesTheSharedResponse(in lab: Lab) async -> Finding<LateArr
     let shared = lab.session.dataTaskPublisher(for: url).recorded(lane: "upstream", value: eventLabel).share()
     let early = DeliveryCounter()
     let earlySubscriber = early.subscribe(to: shared, lane: "early subscriber")
-    _ = await until(timeout: .seconds(5)) { early.completions == 1 }
+    _ = await until { early.completions == 1 }
     let requestsBefore = lab.requestCount(for: url)
     let late = await outcome(of: shared, lane: "late subscriber")
     withExtendedLifetime(earlySubscriber) {}

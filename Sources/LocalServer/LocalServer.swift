@@ -58,8 +58,10 @@ public final class LocalServer: Sendable {
     ///
     /// Throws `LocalServerError.waitTimedOut` when it has not arrived within `timeout`,
     /// `.stoppedWhileWaiting` when the server stops first, and `CancellationError` when the task is cancelled.
+    /// The default timeout is a safety net that a working run never reaches; it is long because on
+    /// a loaded machine the waiting task itself may wait many seconds for a thread.
     public func waitForRequest(
-        number: Int = 1, path: String? = nil, timeout: Duration
+        number: Int = 1, path: String? = nil, timeout: Duration = .seconds(120)
     ) async throws -> HTTPRequest {
         try await log.waitForRequest(number: number, path: path, timeout: timeout)
     }

@@ -4,9 +4,10 @@
 /// counter that a subscriber bumps). It looks again every `interval`, so it returns soon after
 /// the condition starts to hold instead of after a guessed fixed sleep. The condition runs in the
 /// caller's isolation, so it may read the caller's state directly, and it may itself be async
-/// (asking a session for its tasks, say).
+/// (asking a session for its tasks, say). The default timeout is a safety net, long enough for a
+/// loaded machine, where the waiting task may itself wait seconds for a thread.
 public func until(
-    timeout: Duration,
+    timeout: Duration = .seconds(120),
     checkingEvery interval: Duration = .milliseconds(5),
     isolation: isolated (any Actor)? = #isolation,
     _ condition: () async -> Bool

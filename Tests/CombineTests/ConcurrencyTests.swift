@@ -34,11 +34,11 @@ struct ConcurrencyTests {
             }
             return received
         }
-        #expect(await until(timeout: .seconds(10)) { upstream.requests.count == 1 })
+        #expect(await until { upstream.requests.count == 1 })
         #expect(upstream.send(1) == .none)
-        #expect(await until(timeout: .seconds(10)) { upstream.requests.count == 2 })
+        #expect(await until { upstream.requests.count == 2 })
         #expect(upstream.send(2) == .none)
-        #expect(await until(timeout: .seconds(10)) { upstream.requests.count == 3 })
+        #expect(await until { upstream.requests.count == 3 })
         upstream.send(completion: .finished)
         #expect(await loop.value == [1, 2])
         #expect(upstream.requests == [.max(1), .max(1), .max(1)])
@@ -62,7 +62,7 @@ struct ConcurrencyTests {
             }
             return received
         }
-        #expect(await until(timeout: .seconds(10)) { upstream.requests.count == 1 })
+        #expect(await until { upstream.requests.count == 1 })
         loop.cancel()
         #expect(await loop.value == [])
         #expect(upstream.cancelled)
@@ -76,12 +76,12 @@ struct ConcurrencyTests {
             }
             return nil
         }
-        #expect(await until(timeout: .seconds(10)) { upstream.requests.count == 1 })
+        #expect(await until { upstream.requests.count == 1 })
         upstream.send(1)
-        #expect(await until(timeout: .seconds(10)) { upstream.requests.count == 2 })
+        #expect(await until { upstream.requests.count == 2 })
         upstream.send(2)
         #expect(await loop.value == 2)
-        #expect(await until(timeout: .seconds(10)) { upstream.cancelled })
+        #expect(await until { upstream.cancelled })
     }
 
     @Test func aFinishedStreamKeepsReturningNil() async {
@@ -103,9 +103,9 @@ struct ConcurrencyTests {
                 return (received, error as? Boom)
             }
         }
-        #expect(await until(timeout: .seconds(10)) { upstream.requests.count == 1 })
+        #expect(await until { upstream.requests.count == 1 })
         upstream.send(7)
-        #expect(await until(timeout: .seconds(10)) { upstream.requests.count == 2 })
+        #expect(await until { upstream.requests.count == 2 })
         upstream.send(completion: .failure(.upstream))
         let (received, failure) = await loop.value
         #expect(received == [7])
@@ -127,7 +127,7 @@ struct ConcurrencyTests {
             }
             return count
         }
-        #expect(await until(timeout: .seconds(10)) { upstream.requests.count == 1 })
+        #expect(await until { upstream.requests.count == 1 })
         loop.cancel()
         #expect(try await loop.value == 0)
         #expect(upstream.cancelled)

@@ -19,7 +19,7 @@ struct FoundationDataTaskTests {
     private func startServer() async throws -> LocalServer {
         try await LocalServer.start { request in
             request.path == "/held"
-                ? .text("late").delayed(by: .seconds(60)) : RouteTable.response(to: request)
+                ? .text("late").delayed(by: .seconds(3600)) : RouteTable.response(to: request)
         }
     }
 
@@ -33,7 +33,7 @@ struct FoundationDataTaskTests {
         #expect(server.requestCount() == 0)
 
         subscriber.request(.max(1))
-        #expect(await until(timeout: .seconds(10)) { !subscriber.completions.isEmpty })
+        #expect(await until { !subscriber.completions.isEmpty })
         #expect(server.requestCount() == 1)
         #expect(subscriber.values.map(\.data) == [Data(#"{"id": 1, "name": "Ada Lovelace"}"#.utf8)])
         #expect(subscriber.completions.count == 1)
@@ -62,7 +62,7 @@ struct FoundationDataTaskTests {
         for subscriber in subscribers {
             publisher.subscribe(subscriber)
         }
-        #expect(await until(timeout: .seconds(10)) { subscribers.allSatisfy { !$0.completions.isEmpty } })
+        #expect(await until { subscribers.allSatisfy { !$0.completions.isEmpty } })
         #expect(server.requestCount(path: Route.user) == 3)
         #expect(subscribers.map(\.values.count) == [1, 1, 1])
     }
@@ -72,7 +72,7 @@ struct FoundationDataTaskTests {
         defer { server.stop() }
         let subscriber = ResponseSubscriber(initialDemand: .max(3))
         session.dataTaskPublisher(for: server.url(Route.user)).subscribe(subscriber)
-        #expect(await until(timeout: .seconds(10)) { !subscriber.completions.isEmpty })
+        #expect(await until { !subscriber.completions.isEmpty })
         #expect(subscriber.values.count == 1)
         #expect(subscriber.completions.map(isFinished) == [true])
     }
@@ -82,13 +82,13 @@ struct FoundationDataTaskTests {
         defer { server.stop() }
         let subscriber = ResponseSubscriber()
         session.dataTaskPublisher(for: server.url("/held")).subscribe(subscriber)
-        _ = try await server.waitForRequest(path: "/held", timeout: .seconds(10))
+        _ = try await server.waitForRequest(path: "/held")
         let running = await tasks(of: session)
         #expect(running.count == 1)
         #expect(running.first?.state == .running)
 
         subscriber.cancel()
-        #expect(await until(timeout: .seconds(10)) { await tasks(of: session).isEmpty })
+        #expect(await until { await tasks(of: session).isEmpty })
         #expect(running.first?.state == .completed)
         #expect((running.first?.error as? URLError)?.code == .cancelled)
         // The server had the request all along; the subscriber hears nothing after cancelling.
@@ -108,7 +108,7 @@ struct FoundationDataTaskTests {
         let places = Places()
         subscriber.onValue { _ in places.record() }
         ownSession.dataTaskPublisher(for: server.url(Route.user)).subscribe(subscriber)
-        #expect(await until(timeout: .seconds(10)) { !subscriber.completions.isEmpty })
+        #expect(await until { !subscriber.completions.isEmpty })
         #expect(places.recorded == [Place(queueName: delegateQueue.name, onMainThread: false)])
     }
 
@@ -117,7 +117,7 @@ struct FoundationDataTaskTests {
         defer { server.stop() }
         let subscriber = ResponseSubscriber()
         session.dataTaskPublisher(for: server.url(Route.missingUser)).subscribe(subscriber)
-        #expect(await until(timeout: .seconds(10)) { !subscriber.completions.isEmpty })
+        #expect(await until { !subscriber.completions.isEmpty })
         #expect(subscriber.values.map { ($0.response as? HTTPURLResponse)?.statusCode } == [404])
         #expect(subscriber.completions.map(isFinished) == [true])
     }
@@ -126,7 +126,7 @@ struct FoundationDataTaskTests {
         let url = closedLoopbackURL().appending(path: "users/1")
         let subscriber = ResponseSubscriber()
         session.dataTaskPublisher(for: url).subscribe(subscriber)
-        #expect(await until(timeout: .seconds(10)) { !subscriber.completions.isEmpty })
+        #expect(await until { !subscriber.completions.isEmpty })
         #expect(subscriber.values.isEmpty)
         guard case .failure(let error) = try #require(subscriber.completions.first) else {
             Issue.record("finished instead of failing")
@@ -150,7 +150,7 @@ struct FoundationDataTaskTests {
         let subscriber = ResponseSubscriber()
         failingSession.dataTaskPublisher(for: URL(string: "\(FailingProtocol.scheme)://\(host)/")!).subscribe(
             subscriber)
-        #expect(await until(timeout: .seconds(10)) { !subscriber.completions.isEmpty })
+        #expect(await until { !subscriber.completions.isEmpty })
         guard case .failure(let error) = try #require(subscriber.completions.first) else {
             Issue.record("finished instead of failing")
             return
@@ -170,7 +170,7 @@ struct FoundationDataTaskTests {
         #expect(publisher.session === session)
         let subscriber = ResponseSubscriber()
         publisher.subscribe(subscriber)
-        let received = try await server.waitForRequest(path: "/echo", timeout: .seconds(10))
+        let received = try await server.waitForRequest(path: "/echo")
         #expect(received.method == "POST")
         #expect(received.target == "/echo?page=2")
         #expect(received.headers["x-client"] == "workbook")

@@ -91,7 +91,7 @@ import Testing
         queue.schedule(options: .init(qos: .userInitiated, group: group)) {
             ranOnQueue.store(DispatchQueue.getSpecific(key: key) != nil, ordering: .relaxed)
         }
-        #expect(group.wait(timeout: .now() + 10) == .success)
+        #expect(group.wait(timeout: .now() + 120) == .success)
         let wasOnQueue = ranOnQueue.load(ordering: .relaxed)
         #expect(wasOnQueue)
     }
@@ -104,7 +104,7 @@ import Testing
         queue.schedule(after: due, tolerance: queue.minimumTolerance, options: .init(group: group)) {
             ranAt.withLock { $0 = queue.now }
         }
-        #expect(group.wait(timeout: .now() + 10) == .success)
+        #expect(group.wait(timeout: .now() + 120) == .success)
         let ran = ranAt.withLock { $0 }
         #expect(ran.map { $0 >= due } == true)
     }
@@ -116,7 +116,7 @@ import Testing
         let repeating = queue.schedule(after: queue.now, interval: .milliseconds(5)) {
             if runs.add(1, ordering: .relaxed).newValue == 3 { thirdRun.signal() }
         }
-        #expect(thirdRun.wait(timeout: .now() + 10) == .success)
+        #expect(thirdRun.wait(timeout: .now() + 120) == .success)
         repeating.cancel()
         // The timer's handler runs on the queue, so after this barrier no run is in flight.
         queue.sync {}
@@ -124,7 +124,7 @@ import Testing
         // Wait, on the same queue, for a one-shot marker due well after several more intervals.
         let marker = DispatchSemaphore(value: 0)
         queue.schedule(after: queue.now.advanced(by: .milliseconds(40))) { marker.signal() }
-        #expect(marker.wait(timeout: .now() + 10) == .success)
+        #expect(marker.wait(timeout: .now() + 120) == .success)
         let afterMarker = runs.load(ordering: .relaxed)
         #expect(afterMarker == afterCancel)
         #expect(queue.minimumTolerance == .zero)

@@ -68,7 +68,7 @@ import Testing
             onLoopThread.withLock { $0.append(loop.isCurrent) }
             done.signal()
         }
-        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(done.wait(timeout: .now() + 120) == .success)
 
         let due = runLoop.now.advanced(by: .milliseconds(20))
         let ranAt = Mutex<Date?>(nil)
@@ -76,14 +76,14 @@ import Testing
             ranAt.withLock { $0 = Date() }
             done.signal()
         }
-        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(done.wait(timeout: .now() + 120) == .success)
         #expect(ranAt.withLock { $0 }.map { $0 >= due.date } == true)
 
         let ticks = Atomic<Int>(0)
         let repeating = runLoop.schedule(after: runLoop.now, interval: .milliseconds(5)) {
             if ticks.add(1, ordering: .relaxed).newValue == 3 { done.signal() }
         }
-        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(done.wait(timeout: .now() + 120) == .success)
         repeating.cancel()
         #expect(onLoopThread.withLock { $0 } == [true])
     }
@@ -117,20 +117,20 @@ import Testing
             onQueue.withLock { $0.append(OperationQueue.current === queue) }
             done.signal()
         }
-        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(done.wait(timeout: .now() + 120) == .success)
 
         let due = queue.now.advanced(by: .milliseconds(20))
         queue.schedule(after: due) {
             onQueue.withLock { $0.append(OperationQueue.current === queue && Date() >= due.date) }
             done.signal()
         }
-        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(done.wait(timeout: .now() + 120) == .success)
 
         let ticks = Atomic<Int>(0)
         let repeating = queue.schedule(after: queue.now, interval: .milliseconds(5)) {
             if ticks.add(1, ordering: .relaxed).newValue == 3 { done.signal() }
         }
-        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(done.wait(timeout: .now() + 120) == .success)
         repeating.cancel()
         queue.waitUntilAllOperationsAreFinished()
         #expect(onQueue.withLock { $0 } == [true, true])

@@ -10,7 +10,7 @@ import Testing
 @Suite struct LifecycleTests {
     private func startServer() async throws -> LocalServer {
         try await LocalServer.start { request in
-            request.path == "/hang" ? .text("too late").delayed(by: .seconds(30)) : .text("fine")
+            request.path == "/hang" ? .text("too late").delayed(by: .seconds(3600)) : .text("fine")
         }
     }
 
@@ -57,7 +57,8 @@ import Testing
 
     @Test func stopFailsRequestsInFlightPromptly() async throws {
         let server = try await startServer()
-        let session = URLSessionClient.makeSession(timeout: 60)
+        // Neither the delay nor the session's timeout can end these requests within the test.
+        let session = URLSessionClient.makeSession(timeout: 3600)
         let clock = ContinuousClock()
         let inFlight = (0..<3).map { _ in
             Task { () -> (any Error)? in
@@ -70,15 +71,15 @@ import Testing
                 }
             }
         }
-        _ = try await server.waitForRequest(number: 3, path: "/hang", timeout: .seconds(15))
+        _ = try await server.waitForRequest(number: 3, path: "/hang")
         let stopped = clock.now
         server.stop()
         for task in inFlight {
             let error = await task.value
             #expect(error is URLError, "got \(String(describing: error))")
         }
-        // The delay was 30 s; the clients learned of the stop long before it could have ended.
-        #expect(clock.now - stopped < .seconds(10))
+        // Only the stop can have ended them; the bound is loose, for a loaded machine.
+        #expect(clock.now - stopped < .seconds(120))
     }
 
     @Test func stopCancelsPendingDelays() async throws {
@@ -87,7 +88,7 @@ import Testing
             try serverThreadNames(port: server.port).sorted() == ["LS\(server.port)#1", "LS\(server.port)#2"])
         let client = try RawClient(port: server.port)
         try await client.send("GET /hang HTTP/1.1\r\nHost: test\r\n\r\n")
-        _ = try await server.waitForRequest(path: "/hang", timeout: .seconds(15))
+        _ = try await server.waitForRequest(path: "/hang")
         server.stop()
         // The threads end only when every exchange has, so a delay still running would keep one alive.
         #expect(try await eventually { try serverThreadNames(port: server.port).isEmpty })

@@ -44,20 +44,20 @@ import Testing
 
     @Test func waitReturnsARequestThatAlreadyArrived() async throws {
         try await send("/a?n=1", "/a?n=2")
-        let second = try await server.waitForRequest(number: 2, path: "/a", timeout: .seconds(1))
+        let second = try await server.waitForRequest(number: 2, path: "/a", timeout: .zero)
         #expect(second.target == "/a?n=2")
     }
 
     @Test func waitResumesWhenTheRequestArrives() async throws {
         let waiter = Task {
-            try await server.waitForRequest(number: 2, path: "/wanted", timeout: .seconds(10))
+            try await server.waitForRequest(number: 2, path: "/wanted")
         }
         try await send("/wanted?n=1", "/other", "/wanted?n=2", "/wanted?n=3")
         #expect(try await waiter.value.target == "/wanted?n=2")
     }
 
     @Test func waitForAnyPathCountsEveryRequest() async throws {
-        let waiter = Task { try await server.waitForRequest(number: 3, timeout: .seconds(10)) }
+        let waiter = Task { try await server.waitForRequest(number: 3) }
         try await send("/x", "/y", "/z")
         #expect(try await waiter.value.target == "/z")
     }
@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test func stopFailsPendingWaits() async throws {
-        let waiter = Task { try await server.waitForRequest(path: "/never", timeout: .seconds(30)) }
+        let waiter = Task { try await server.waitForRequest(path: "/never") }
         try await Task.sleep(for: .milliseconds(50))  // Lets the wait begin; either order must fail it.
         server.stop()
         await #expect(throws: LocalServerError.stoppedWhileWaiting(number: 1, path: "/never", arrived: 0)) {
@@ -83,7 +83,7 @@ import Testing
     }
 
     @Test func cancelledWaitThrowsCancellationError() async throws {
-        let waiter = Task { try await server.waitForRequest(path: "/never", timeout: .seconds(30)) }
+        let waiter = Task { try await server.waitForRequest(path: "/never") }
         waiter.cancel()
         await #expect(throws: CancellationError.self) { try await waiter.value }
     }

@@ -96,10 +96,10 @@ struct LabTests {
         // The silent route keeps the task running however long this test is held up.
         let task = lab.session.dataTask(with: lab.url(Route.silence))
         task.resume()
-        _ = try await lab.server.waitForRequest(path: Route.silence, timeout: .seconds(10))
+        _ = try await lab.server.waitForRequest(path: Route.silence)
         let running = await tasks(of: lab.session)
         #expect(running.map(\.state) == [.running])
         task.cancel()
-        #expect(await until(timeout: .seconds(10)) { await tasks(of: lab.session).isEmpty })
+        #expect(await until { await tasks(of: lab.session).isEmpty })
     }
 }

@@ -29,7 +29,7 @@ struct OutcomeTests {
         let numbers = NumbersFromABackgroundQueue(count: 2)
         _ = await outcome(of: numbers)
         #expect(numbers.subscriptionsMade == 1)
-        #expect(await until(timeout: .seconds(10)) { numbers.liveSubscriptions == 0 })
+        #expect(await until { numbers.liveSubscriptions == 0 })
     }
 }
 

@@ -118,13 +118,15 @@ import Workbook
             timeline.record(.value, lane: "subscriber")
             return timeline.stableSequence
         }
-        #expect(try await draw(pause: .zero) == draw(pause: .milliseconds(30)))
+        let immediate = try await draw(pause: .zero)
+        let paused = try await draw(pause: .milliseconds(30))
+        #expect(immediate == paused)
     }
 
     @Test func theCurrentTimelineIsTheOneSetAroundTheTask() async {
         let timeline = Timeline(title: "Chapter")
         #expect(Timeline.current == nil)
-        await Timeline.$current.withValue(timeline) {
+        Timeline.$current.withValue(timeline) {
             Timeline.current?.record(.note, lane: "rule")
         }
         #expect(timeline.events.count == 1)

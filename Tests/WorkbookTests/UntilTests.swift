@@ -10,7 +10,7 @@ struct UntilTests {
             try? await Task.sleep(for: .milliseconds(30))
             flag.store(true, ordering: .relaxed)
         }
-        let held = await until(timeout: .seconds(10)) { flag.load(ordering: .relaxed) }
+        let held = await until { flag.load(ordering: .relaxed) }
         #expect(held)
         await setter.value
     }
