@@ -168,24 +168,3 @@ import Testing
         #expect(subscriber.completions == [.finished])
     }
 }
-
-/// Counts calls into a subscriber that begin before the previous call returned, whether from inside it
-/// (re-entrance) or from another thread (no serialisation). Each call lingers a moment so that a racing
-/// thread has the chance to run into it.
-final class OverlappingCallCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var inside = 0
-    private var overlapping = 0
-
-    var count: Int { lock.withLock { overlapping } }
-
-    func run(_ body: () -> Void = {}) {
-        lock.withLock {
-            inside += 1
-            if inside > 1 { overlapping += 1 }
-        }
-        for _ in 0..<20 { sched_yield() }
-        body()
-        lock.withLock { inside -= 1 }
-    }
-}
