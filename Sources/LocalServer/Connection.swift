@@ -105,6 +105,8 @@ final class Connection: LoopSocket, @unchecked Sendable {  // Confined to the lo
         guard !closed else { return }
         closed = true
         deadline = nil
+        // Ends the connection for the client even if a process spawned just now shares the descriptor.
+        _ = shutdown(descriptor, Int32(SHUT_RDWR))
         _ = Foundation.close(descriptor)
         group.connectionClosed(self)
         reader?.resume()

@@ -90,6 +90,9 @@ final class Server: LoopSocket, @unchecked Sendable {  // Confined to the first 
         guard listening else { return }
         listening = false
         listenerLoop.remove(self)
+        // Shut down before closing: a process being spawned at this moment holds a copy of every
+        // descriptor until it execs, and that copy alone would keep the port listening.
+        _ = shutdown(descriptor, Int32(SHUT_RDWR))
         _ = Foundation.close(descriptor)
     }
 
