@@ -24,9 +24,10 @@ internal final class SchedulerRelay<Context: Scheduler, Downstream: Subscriber>:
         let error: (() -> Failure)?
     }
 
+    /// A plain enum, so that checking it copies no existential; the upstream is kept beside it.
     private enum Phase {
         case awaitingSubscription
-        case live(Subscription)
+        case live
         /// The upstream completed; the deliveries already scheduled, then the completion, still run.
         case draining
         case ended
@@ -39,11 +40,16 @@ internal final class SchedulerRelay<Context: Scheduler, Downstream: Subscriber>:
     private let deadline: Deadline?
     private let lock = Lock()
     private let deliveryLock = Lock(recursive: true)
-    private var phase = Phase.awaitingSubscription
-    private var downstream: Downstream?
-    private var deadlineTimer: Cancellable?
+    @exclusivity(unchecked) private var phase = Phase.awaitingSubscription
+    /// Set only while `phase` is `.live`.
+    @exclusivity(unchecked) private var upstream: Subscription?
+    @exclusivity(unchecked) private var downstream: Downstream?
+    @exclusivity(unchecked) private var deadlineTimer: Cancellable?
     /// Tells a deadline timer that has since been replaced from the current one.
-    private var deadlineGeneration = 0
+    @exclusivity(unchecked) private var deadlineGeneration = 0
+    /// `receive(_:)` run through a closure made in `init`, where the concrete types are known, so that
+    /// each value runs code compiled for them even when the relay is reached through type erasure.
+    private let receiveEntry: (SchedulerRelay, Input) -> Subscribers.Demand
 
     init(
         description: String, downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?,
@@ -55,6 +61,7 @@ internal final class SchedulerRelay<Context: Scheduler, Downstream: Subscriber>:
         self.options = options
         self.timing = timing
         self.deadline = deadline
+        receiveEntry = { relay, input in relay.forward(input) }
     }
 
     deinit {
@@ -64,20 +71,25 @@ internal final class SchedulerRelay<Context: Scheduler, Downstream: Subscriber>:
 
     func receive(subscription: Subscription) {
         lock.lock()
-        guard case .awaitingSubscription = phase, let downstream else {
+        guard phase == .awaitingSubscription, let downstream else {
             lock.unlock()
             subscription.cancel()
             return
         }
-        phase = .live(subscription)
+        phase = .live
+        upstream = subscription
         lock.unlock()
         restartDeadline()
         deliveryLock.withLock { downstream.receive(subscription: self) }
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
+        receiveEntry(self, input)
+    }
+
+    private func forward(_ input: Input) -> Subscribers.Demand {
         lock.lock()
-        guard case .live = phase else {
+        guard phase == .live else {
             lock.unlock()
             return .none
         }
@@ -89,11 +101,12 @@ internal final class SchedulerRelay<Context: Scheduler, Downstream: Subscriber>:
 
     func receive(completion: Subscribers.Completion<Failure>) {
         lock.lock()
-        guard case .live = phase else {
+        guard phase == .live else {
             lock.unlock()
             return
         }
         phase = .draining
+        upstream = nil
         let timer = takeDeadlineTimer()
         lock.unlock()
         timer?.cancel()
@@ -102,7 +115,7 @@ internal final class SchedulerRelay<Context: Scheduler, Downstream: Subscriber>:
 
     func request(_ demand: Subscribers.Demand) {
         lock.lock()
-        guard case .live(let upstream) = phase else {
+        guard phase == .live, let upstream else {
             lock.unlock()
             return
         }
@@ -141,7 +154,7 @@ internal final class SchedulerRelay<Context: Scheduler, Downstream: Subscriber>:
         let more = deliveryLock.withLock { downstream.receive(input) }
         guard more > .none else { return }
         lock.lock()
-        guard case .live(let upstream) = phase else {
+        guard phase == .live, let upstream else {
             lock.unlock()
             return
         }
@@ -151,7 +164,7 @@ internal final class SchedulerRelay<Context: Scheduler, Downstream: Subscriber>:
 
     private func finish(with completion: Subscribers.Completion<Failure>) {
         lock.lock()
-        guard case .draining = phase, let downstream else {
+        guard phase == .draining, let downstream else {
             lock.unlock()
             return
         }
@@ -190,7 +203,7 @@ internal final class SchedulerRelay<Context: Scheduler, Downstream: Subscriber>:
 
     private func deadlinePassed(generation: Int) {
         lock.lock()
-        guard generation == deadlineGeneration, case .live = phase, let downstream else {
+        guard generation == deadlineGeneration, phase == .live, let downstream else {
             lock.unlock()
             return
         }
@@ -206,17 +219,16 @@ internal final class SchedulerRelay<Context: Scheduler, Downstream: Subscriber>:
     // MARK: State, with the lock held
 
     private var isEnded: Bool {
-        if case .ended = phase { return true }
-        return false
+        phase == .ended
     }
 
     /// Ends the relay and lets go of the downstream; returns the upstream if it was still live.
     private func end() -> Subscription? {
-        let upstream: Subscription?
-        if case .live(let subscription) = phase { upstream = subscription } else { upstream = nil }
+        let live = upstream
+        upstream = nil
         phase = .ended
         downstream = nil
-        return upstream
+        return live
     }
 
     private func takeDeadlineTimer() -> Cancellable? {
