@@ -47,6 +47,11 @@ let package = Package(
         .target(name: "LocalServer", dependencies: ["Locking"]),
         .target(name: "Workbook", dependencies: combine + ["Locking", "LocalServer"]),
         .target(name: "TypedClient", dependencies: combine + ["Workbook"]),
+        // Speed targets, measured in release builds: `swift run -c release CombineBenchmark`.
+        .executableTarget(
+            name: "CombineBenchmark", dependencies: combine, path: "Benchmarks/CombineBenchmark"),
+        .executableTarget(
+            name: "ServerBenchmark", dependencies: ["LocalServer"], path: "Benchmarks/ServerBenchmark"),
         .testTarget(name: "LocalServerTests", dependencies: ["LocalServer"]),
         .testTarget(name: "WorkbookTests", dependencies: combine + ["Workbook", "LocalServer"]),
         .testTarget(
