@@ -14,15 +14,11 @@ final class RequestLog: Sendable {
     }
 
     private struct State {
-        var requests: [HTTPRequest] = []
+        var history = RequestHistory()
         var waiters: [Waiter] = []
         var nextWaiterID = 0
         var cancelledWaiterIDs: Set<Int> = []
         var stopped = false
-
-        func matching(_ path: String?) -> [HTTPRequest] {
-            path.map { path in requests.filter { $0.path == path } } ?? requests
-        }
 
         mutating func removeWaiter(_ id: Int) -> Waiter? {
             guard let index = waiters.firstIndex(where: { $0.id == id }) else { return nil }
@@ -32,20 +28,20 @@ final class RequestLog: Sendable {
 
     private let state = Locked(State())
 
-    var requests: [HTTPRequest] { state.withLock { $0.requests } }
+    var requests: [HTTPRequest] { state.withLock { $0.history.all } }
 
     func count(path: String?) -> Int {
-        state.withLock { $0.matching(path).count }
+        state.withLock { $0.history.count(path: path) }
     }
 
     func record(_ request: HTTPRequest) {
         let satisfied = state.withLock { state -> [CheckedContinuation<HTTPRequest, any Error>] in
-            state.requests.append(request)
+            state.history.append(request)
             guard !state.waiters.isEmpty else { return [] }
             let path = request.path
             let satisfied = state.waiters.filter { waiter in
                 (waiter.path == nil || waiter.path == path)
-                    && state.matching(waiter.path).count == waiter.number
+                    && state.history.count(path: waiter.path) == waiter.number
             }
             state.waiters.removeAll { waiter in satisfied.contains { $0.id == waiter.id } }
             return satisfied.map(\.continuation)
@@ -65,12 +61,14 @@ final class RequestLog: Sendable {
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let outcome = state.withLock { state -> Result<HTTPRequest, any Error>? in
-                    let matching = state.matching(path)
-                    if matching.count >= number { return .success(matching[number - 1]) }
+                    if let request = state.history.request(number: number, path: path) {
+                        return .success(request)
+                    }
+                    let arrived = state.history.count(path: path)
                     if state.stopped {
                         return .failure(
                             LocalServerError.stoppedWhileWaiting(
-                                number: number, path: path, arrived: matching.count))
+                                number: number, path: path, arrived: arrived))
                     }
                     if state.cancelledWaiterIDs.remove(id) != nil { return .failure(CancellationError()) }
                     state.waiters.append(
@@ -104,7 +102,7 @@ final class RequestLog: Sendable {
         let waiters = state.withLock { state in
             state.stopped = true
             defer { state.waiters = [] }
-            return state.waiters.map { ($0, state.matching($0.path).count) }
+            return state.waiters.map { ($0, state.history.count(path: $0.path)) }
         }
         for (waiter, arrived) in waiters {
             waiter.continuation.resume(
@@ -116,7 +114,7 @@ final class RequestLog: Sendable {
     /// Ends a wait that is still pending with the error `failure` makes from the number that did arrive.
     private func expire(_ id: Int, failure: (Int) -> LocalServerError) {
         let pending = state.withLock { state in
-            state.removeWaiter(id).map { ($0, state.matching($0.path).count) }
+            state.removeWaiter(id).map { ($0, state.history.count(path: $0.path)) }
         }
         if let (waiter, arrived) = pending {
             waiter.continuation.resume(throwing: failure(arrived))
