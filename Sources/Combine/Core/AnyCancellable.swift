@@ -7,8 +7,9 @@ import Synchronization
 /// thread, do nothing; no lock is allocated, which keeps subscribing cheap.
 public final class AnyCancellable: Cancellable, Hashable {
     private let claimed = Atomic<Bool>(false)
-    /// Written by `init`, then only by whoever claimed the cancellation.
-    private var action: (() -> Void)?
+    /// Written by `init`, then only by whoever claimed the cancellation: the claim makes every access
+    /// exclusive, as a lock would, so the runtime exclusivity check is skipped.
+    @exclusivity(unchecked) private var action: (() -> Void)?
 
     public init(_ cancel: @escaping () -> Void) {
         action = cancel

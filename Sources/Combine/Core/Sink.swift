@@ -72,19 +72,24 @@ extension Subscribers {
             _ = slot.finish()
             lock.unlock()
             handler?(completion)
-            withExtendedLifetime(releasedValueHandler) {}
+            // Released here, outside the lock. `consume` rather than `withExtendedLifetime`, which
+            // would box the closure in a reabstraction thunk: an allocation on every completion.
+            _ = consume releasedValueHandler
         }
 
         /// Cancels the subscription and releases the closures; safe from any thread, any number of times.
         public final func cancel() {
             lock.lock()
-            let released = (valueHandler, completionHandler)
+            let releasedValueHandler = valueHandler
+            let releasedCompletionHandler = completionHandler
             valueHandler = nil
             completionHandler = nil
             let subscription = slot.finish()
             lock.unlock()
-            // The closures die here, outside the lock, in case what they capture calls back in.
-            withExtendedLifetime(released) {}
+            // The closures die here, outside the lock, in case what they capture calls back in
+            // (`consume`: `withExtendedLifetime` would allocate a thunk around each closure).
+            _ = consume releasedValueHandler
+            _ = consume releasedCompletionHandler
             subscription?.cancel()
         }
     }

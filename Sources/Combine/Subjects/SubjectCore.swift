@@ -72,9 +72,12 @@ internal final class SubjectCore<Output, Failure: Error> {
         if conduits.count == 1 {
             Unmanaged.passUnretained(conduits[0])._withUnsafeGuaranteedRef { offer(value, to: $0) }
         } else {
-            // Iterating holds the array as it was; a subscriber joining or leaving meanwhile makes a copy.
-            for conduit in conduits {
-                offer(value, to: conduit)
+            // The loop holds the array as it was; a subscriber joining or leaving meanwhile makes a
+            // copy. The held array keeps every conduit alive, so none needs retaining around its
+            // delivery; indexing it, because `for conduit in` hands out each conduit retained.
+            let held = conduits
+            for index in held.indices {
+                Unmanaged.passUnretained(held[index])._withUnsafeGuaranteedRef { offer(value, to: $0) }
             }
         }
     }
