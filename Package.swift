@@ -51,7 +51,7 @@ let package = Package(
         .executableTarget(
             name: "CombineBenchmark", dependencies: combine, path: "Benchmarks/CombineBenchmark"),
         .executableTarget(
-            name: "ServerBenchmark", dependencies: ["LocalServer"], path: "Benchmarks/ServerBenchmark"),
+            name: "ServerBenchmark", dependencies: ["LocalServer", "Workbook"], path: "Benchmarks/ServerBenchmark"),
         .testTarget(name: "LocalServerTests", dependencies: ["LocalServer"]),
         .testTarget(name: "WorkbookTests", dependencies: combine + ["Workbook", "LocalServer"]),
         .testTarget(

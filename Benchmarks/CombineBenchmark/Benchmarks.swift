@@ -34,14 +34,9 @@ extension Benchmark {
     static let passthroughToOneSink = Benchmark(
         name: "PassthroughSubject send, 1 sink (per send)", targetNanoseconds: 45
     ) { sends in
-        let subject = PassthroughSubject<Int, Never>()
-        let tally = Tally()
-        let subscription = subject.sink { tally.add($0) }
-        for value in 0..<sends {
-            subject.send(value)
+        send(sends, into: PassthroughSubject<Int, Never>()) { subject, tally in
+            [subject.sink { tally.add($0) }]
         }
-        subscription.cancel()
-        return tally.total
     }
 
     /// Fan-out: one send reaches eight subscribers, so the cost is reported per delivery.
@@ -49,27 +44,17 @@ extension Benchmark {
         name: "PassthroughSubject send, 8 sinks (per delivery)", targetNanoseconds: 30,
         operationsPerIteration: 8
     ) { sends in
-        let subject = PassthroughSubject<Int, Never>()
-        let tally = Tally()
-        let subscriptions = (0..<8).map { _ in subject.sink { tally.add($0) } }
-        for value in 0..<sends {
-            subject.send(value)
+        send(sends, into: PassthroughSubject<Int, Never>()) { subject, tally in
+            (0..<8).map { _ in subject.sink { tally.add($0) } }
         }
-        subscriptions.forEach { $0.cancel() }
-        return tally.total
     }
 
     static let currentValueThroughMap = Benchmark(
         name: "CurrentValueSubject send, map, sink (per send)", targetNanoseconds: 60
     ) { sends in
-        let subject = CurrentValueSubject<Int, Never>(0)
-        let tally = Tally()
-        let subscription = subject.map { $0 &+ 1 }.sink { tally.add($0) }
-        for value in 0..<sends {
-            subject.send(value)
+        send(sends, into: CurrentValueSubject<Int, Never>(0)) { subject, tally in
+            [subject.map { $0 &+ 1 }.sink { tally.add($0) }]
         }
-        subscription.cancel()
-        return tally.total
     }
 
     /// Every value becomes an inner publisher that flatMap subscribes to, drains and lets go of.
@@ -106,17 +91,24 @@ extension Benchmark {
     static let erasedReceiveOnImmediate = Benchmark(
         name: "erased subject, receive(on: Immediate) (per send)", targetNanoseconds: 80
     ) { sends in
-        let subject = PassthroughSubject<Int, Never>()
-        let tally = Tally()
-        let subscription = subject.eraseToAnyPublisher()
-            .receive(on: ImmediateScheduler.shared)
-            .sink { tally.add($0) }
-        for value in 0..<sends {
-            subject.send(value)
+        send(sends, into: PassthroughSubject<Int, Never>()) { subject, tally in
+            [subject.eraseToAnyPublisher().receive(on: ImmediateScheduler.shared).sink { tally.add($0) }]
         }
-        subscription.cancel()
-        return tally.total
     }
+}
+
+/// Sends `0..<sends` into `subject` while the subscriptions `attach` makes are live, then cancels
+/// them and returns the sum their sinks received.
+private func send<S: Subject>(
+    _ sends: Int, into subject: S, attaching attach: (S, Tally) -> [AnyCancellable]
+) -> Int where S.Output == Int {
+    let tally = Tally()
+    let subscriptions = attach(subject, tally)
+    for value in 0..<sends {
+        subject.send(value)
+    }
+    subscriptions.forEach { $0.cancel() }
+    return tally.total
 }
 
 /// Widens a failure to `any Error`; a generic function, so that handing it `Never` draws no

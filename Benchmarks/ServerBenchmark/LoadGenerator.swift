@@ -1,4 +1,5 @@
 import Foundation
+import Workbook
 
 /// Keeps a fixed number of keep-alive connections busy from one thread and times every request.
 ///
@@ -18,10 +19,11 @@ final class LoadGenerator {
     private static let pollIntervalMilliseconds: UInt64 = 100
 
     /// Opens `connectionCount` connections to 127.0.0.1:`port`, each of which will ask for
-    /// `UserRoute.path` and expect `UserRoute.body` back.
+    /// `Route.user` and expect `RouteTable.userBody` back.
     init(port: UInt16, connectionCount: Int) throws(SocketError) {
-        let request = UserRoute.requestBytes(port: port)
-        let expectedBody = Array(UserRoute.body.utf8)
+        // The smallest request a keep-alive HTTP/1.1 GET can be.
+        let request = Array("GET \(Route.user) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8)
+        let expectedBody = Array(RouteTable.userBody.utf8)
         var connections: [ClientConnection] = []
         for _ in 0..<connectionCount {
             connections.append(try ClientConnection(port: port, request: request, expectedBody: expectedBody))

@@ -1,4 +1,5 @@
 import Foundation
+import Workbook
 
 /// The printed result of a measured phase: what was measured, each figure beside its target with
 /// ✓ or ✗, and how the CPU time was shared between the load generator and the server.
@@ -32,7 +33,7 @@ struct Report {
         let elapsedSeconds = Double(phase.elapsedNanoseconds) / 1e9
         let p99Target = String(format: "%g", Double(Target.p99LatencyNanoseconds) / 1e6)
         return [
-            "GET \(UserRoute.path) on LocalServer (\(inputs.serverThreads) threads) from \(plan.connections)"
+            "GET \(Route.user) on LocalServer (\(inputs.serverThreads) threads) from \(plan.connections)"
                 + " keep-alive connections on 1 client thread, \(cores) cores",
             "load average \(load) before the run; warm-up \(seconds(plan.warmUp)):"
                 + " \(grouped(warmUp.answered)) answered, \(warmUp.errors) errors",

@@ -13,6 +13,7 @@
 /// `wrk -t1 -c16 -d3s http://127.0.0.1:N/users/1`.
 import Foundation
 import LocalServer
+import Workbook
 
 // A connection the server breaks must fail a send, not end the process.
 signal(SIGPIPE, SIG_IGN)
@@ -30,16 +31,16 @@ func fail(_ message: String) -> Never {
 
 let server: LocalServer
 do {
-    server = try await LocalServer.start(configuration: .init(threads: options.serverThreads)) {
-        UserRoute.response(to: $0)
-    }
+    // The handler every chapter's server uses, so the measured time includes the same routing.
+    server = try await LocalServer.start(
+        configuration: .init(threads: options.serverThreads), RouteTable.handler(recordingOn: nil))
 } catch {
     fail("cannot start the server: \(error)")
 }
 
 if case .serve(let seconds) = options.mode {
     print("port \(server.port)")
-    print("serving \(server.url(UserRoute.path)) for \(seconds) s")
+    print("serving \(server.url(Route.user)) for \(seconds) s")
     fflush(nil)  // Whoever started this reads the port through a pipe, which stdio buffers.
     try? await Task.sleep(for: .seconds(seconds))
     server.stop()

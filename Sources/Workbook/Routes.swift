@@ -27,15 +27,18 @@ public enum RouteTable {
     /// How long `Route.delayedUser` waits before answering.
     public static let shortDelay = Duration.milliseconds(150)
 
+    /// The body `Route.user` and `Route.delayedUser` answer with.
+    public static let userBody = #"{"id": 1, "name": "Ada Lovelace"}"#
+
     /// The response for `request`, chosen by its path alone (queries are ignored).
     public static func response(to request: HTTPRequest) -> HTTPResponse {
         switch request.path {
-        case Route.user: .json(#"{"id": 1, "name": "Ada Lovelace"}"#)
+        case Route.user: .json(userBody)
         case Route.missingUser: .json(#"{"error": "no such user"}"#, status: 404)
         case Route.busy: .json(#"{"error": "try later"}"#, status: 503)
         case Route.broken: .json(#"{"id": "one""#)
         case Route.slow: .json(#"{"id": 3, "name": "Slow Sam"}"#).delayed(by: .seconds(2))
-        case Route.delayedUser: .json(#"{"id": 1, "name": "Ada Lovelace"}"#).delayed(by: shortDelay)
+        case Route.delayedUser: .json(userBody).delayed(by: shortDelay)
         case Route.hangUp: .closeWithoutAnswer
         case Route.silence: .neverAnswer
         default: .text("not found", status: 404)
