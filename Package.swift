@@ -53,7 +53,7 @@ let package = Package(
         .executableTarget(
             name: "ServerBenchmark", dependencies: ["LocalServer", "Workbook"], path: "Benchmarks/ServerBenchmark"),
         .testTarget(name: "LocalServerTests", dependencies: ["LocalServer"]),
-        .testTarget(name: "WorkbookTests", dependencies: combine + ["Workbook", "LocalServer"]),
+        .testTarget(name: "WorkbookTests", dependencies: combine + ["Workbook", "LocalServer", "Locking"]),
         .testTarget(
             name: "ChapterTests",
             dependencies: combine + ["Workbook", "TypedClient", "LocalServer"]

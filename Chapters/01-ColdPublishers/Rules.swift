@@ -8,12 +8,12 @@ import Workbook
 
 /// The chapter's rules in the order the report lists them.
 let coldPublisherRules = [
-    Rule("nothing before subscribe", nothingBeforeSubscribe),
-    Rule("one request per subscriber", oneRequestPerSubscriber),
-    Rule("every subscriber its own request", everySubscriberSendsItsOwnRequest),
-    Rule("share() sends one request", shareSendsOneRequest),
-    Rule("late subscriber to share()", lateSubscriberMissesTheSharedResponse),
-    Rule("a cache that replays", replayingCacheServesTheLateSubscriber),
+    Rule("creating the publisher sends no request", nothingBeforeSubscribe),
+    Rule("one subscriber sends one request", oneRequestPerSubscriber),
+    Rule("two more subscribers send two more requests", everySubscriberSendsItsOwnRequest),
+    Rule("share() gives two subscribers one request", shareSendsOneRequest),
+    Rule("a late subscriber to share() gets nothing", lateSubscriberMissesTheSharedResponse),
+    Rule("a replaying cache serves the late subscriber", replayingCacheServesTheLateSubscriber),
 ]
 
 // excerpt: nothing-before-subscribe
@@ -28,7 +28,7 @@ func nothingBeforeSubscribe(in lab: Lab) async -> Finding<Int> {
     Timeline.current?.record(.note, lane: "server", detail: counted(requests, "request") + " after 100 ms")
     withExtendedLifetime(publisher) {}
     return Finding(
-        rule: "creating the publisher sends no request", expected: 0, measured: requests,
+        expected: 0, measured: requests,
         describe: { counted($0, "request") })
 }
 // end excerpt
@@ -39,7 +39,7 @@ func oneRequestPerSubscriber(in lab: Lab) async -> Finding<Int> {
     let url = lab.url(Route.user, tag: "one-subscriber")
     _ = await outcome(of: lab.session.dataTaskPublisher(for: url), lane: "subscriber")
     return Finding(
-        rule: "one subscriber sends one request", expected: 1, measured: lab.requestCount(for: url),
+        expected: 1, measured: lab.requestCount(for: url),
         describe: { counted($0, "request") })
 }
 // end excerpt
@@ -58,7 +58,7 @@ func everySubscriberSendsItsOwnRequest(in lab: Lab) async -> Finding<Int> {
     _ = await until { deliveries.completions == 2 }
     withExtendedLifetime(together) {}
     return Finding(
-        rule: "two more subscribers send two more requests", expected: 3,
+        expected: 3,
         measured: lab.requestCount(for: url), describe: { counted($0, "request") })
 }
 // end excerpt
@@ -82,7 +82,7 @@ func shareSendsOneRequest(in lab: Lab) async -> Finding<SharedDelivery> {
     _ = await until { deliveries.completions == 2 }
     withExtendedLifetime(subscribers) {}
     return Finding(
-        rule: "share() gives two subscribers one request", expected: SharedDelivery(requests: 1, values: 2),
+        expected: SharedDelivery(requests: 1, values: 2),
         measured: SharedDelivery(requests: lab.requestCount(for: url), values: deliveries.values),
         describe: { counted($0.requests, "request") + ", " + counted($0.values, "value") })
 }
@@ -116,7 +116,7 @@ func lateSubscriberMissesTheSharedResponse(in lab: Lab) async -> Finding<LateArr
     let arrival = LateArrival(
         values: (try? late.get().count) ?? 0, newRequests: lab.requestCount(for: url) - requestsBefore)
     return Finding(
-        rule: "a late subscriber to share() gets nothing", expected: LateArrival(values: 0, newRequests: 0),
+        expected: LateArrival(values: 0, newRequests: 0),
         measured: arrival, describe: \.summary)
 }
 // end excerpt
@@ -133,7 +133,6 @@ func replayingCacheServesTheLateSubscriber(in lab: Lab) async -> Finding<LateArr
     let arrival = LateArrival(
         values: late.get().count, newRequests: lab.requestCount(for: url) - requestsBefore)
     return Finding(
-        rule: "a replaying cache serves the late subscriber",
         expected: LateArrival(values: 1, newRequests: 0),
         measured: arrival, describe: \.summary)
 }

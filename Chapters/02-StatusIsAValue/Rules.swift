@@ -9,11 +9,11 @@ import Workbook
 
 /// The chapter's rules in the order the report lists them.
 let statusRules = [
-    Rule("a 404 is a value", notFoundArrivesAsAValue),
-    Rule("decoding without validation", decodingWithoutValidationBlamesTheBody),
-    Rule("connection refused", refusedConnectionFails),
-    Rule("connection dropped", droppedConnectionFails),
-    Rule("no answer in time", silentServerTimesOut),
+    Rule("a 404 arrives as a value, then finished", notFoundArrivesAsAValue),
+    Rule("decoding an unchecked 404 blames the JSON", decodingWithoutValidationBlamesTheBody),
+    Rule("a refused connection is a URLError", refusedConnectionFails),
+    Rule("a dropped connection is a URLError (\(platformName))", droppedConnectionFails),
+    Rule("no answer in time is a URLError", silentServerTimesOut),
 ]
 
 // excerpt: status-codes
@@ -29,7 +29,7 @@ func notFoundArrivesAsAValue(in lab: Lab) async -> Finding<Result<[Int], URLErro
     let missing = lab.session.dataTaskPublisher(for: lab.url(Route.missingUser))
     let statuses = await outcome(of: statusCodes(of: missing), lane: "subscriber")
     return Finding(
-        rule: "a 404 arrives as a value, then finished", expected: .success([404]),
+        expected: .success([404]),
         measured: statuses, describe: { describe($0) })
 }
 // end excerpt
@@ -44,7 +44,6 @@ func decodingWithoutValidationBlamesTheBody(in lab: Lab) async -> Finding<Result
         lane: "subscriber")
     let blamesDecoding = if case .failure(let failure) = decoded { failure is DecodingError } else { false }
     return Finding(
-        rule: "decoding an unchecked 404 blames the JSON",
         expected: "failed: a DecodingError",
         value: decoded, measured: describe(decoded), holds: blamesDecoding)
 }
@@ -55,7 +54,7 @@ func decodingWithoutValidationBlamesTheBody(in lab: Lab) async -> Finding<Result
 func refusedConnectionFails(in lab: Lab) async -> Finding<URLError.Code?> {
     let refused = lab.session.dataTaskPublisher(for: closedLoopbackURL().appending(path: Route.user))
     return transportFinding(
-        "a refused connection is a URLError", expected: .cannotConnectToHost,
+        expected: .cannotConnectToHost,
         outcome: await outcome(of: statusCodes(of: refused), lane: "subscriber"))
 }
 
@@ -65,7 +64,7 @@ func refusedConnectionFails(in lab: Lab) async -> Finding<URLError.Code?> {
 func droppedConnectionFails(in lab: Lab) async -> Finding<URLError.Code?> {
     let dropped = lab.impatientSession.dataTaskPublisher(for: lab.url(Route.hangUp))
     return transportFinding(
-        "a dropped connection is a URLError (\(platformName))", expected: droppedConnectionCode,
+        expected: droppedConnectionCode,
         outcome: await outcome(of: statusCodes(of: dropped), lane: "subscriber"))
 }
 
@@ -73,7 +72,7 @@ func droppedConnectionFails(in lab: Lab) async -> Finding<URLError.Code?> {
 func silentServerTimesOut(in lab: Lab) async -> Finding<URLError.Code?> {
     let silent = lab.impatientSession.dataTaskPublisher(for: lab.url(Route.silence))
     return transportFinding(
-        "no answer in time is a URLError", expected: .timedOut,
+        expected: .timedOut,
         outcome: await outcome(of: statusCodes(of: silent), lane: "subscriber"))
 }
 // end excerpt
@@ -91,11 +90,11 @@ func silentServerTimesOut(in lab: Lab) async -> Finding<URLError.Code?> {
 /// A finding about a request that should fail in transport: it holds when the outcome is a
 /// `URLError` with `expected` as its code, and its value is the code seen (nil if none failed).
 private func transportFinding(
-    _ rule: String, expected: URLError.Code, outcome: Result<[Int], URLError>
+    expected: URLError.Code, outcome: Result<[Int], URLError>
 ) -> Finding<URLError.Code?> {
     let code = if case .failure(let failure) = outcome { failure.code } else { URLError.Code?.none }
     return Finding(
-        rule: rule, expected: "failed: URLError" + expected.caseName, value: code,
+        expected: "failed: URLError" + expected.caseName, value: code,
         measured: describe(outcome),
         holds: code == expected)
 }

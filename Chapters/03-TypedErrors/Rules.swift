@@ -9,12 +9,12 @@ import Workbook
 
 /// The chapter's rules in the order the report lists them.
 let typedErrorRules = [
-    Rule("a user decodes", userArrivesDecoded),
-    Rule("a 404 is .status(404)", missingUserFailsWithStatus),
-    Rule("a 503 is .status(503)", busyServerFailsWithStatus),
-    Rule("malformed JSON is .decoding", malformedBodyFailsWithDecoding),
-    Rule("a refused connection is .transport", refusedConnectionFailsWithTransport),
-    Rule("tryMap loses the error type", tryMapErasesTheFailureType),
+    Rule("user 1 arrives decoded", userArrivesDecoded),
+    Rule("a missing user fails with its status", missingUserFailsWithStatus),
+    Rule("an overloaded server fails with its status", busyServerFailsWithStatus),
+    Rule("a malformed body fails with .decoding", malformedBodyFailsWithDecoding),
+    Rule("a refused connection fails with .transport", refusedConnectionFailsWithTransport),
+    Rule("with tryMap the failure type is any Error", tryMapErasesTheFailureType),
 ]
 
 // excerpt: typed-outcomes
@@ -23,7 +23,7 @@ func userArrivesDecoded(in lab: Lab) async -> Finding<Result<[User], APIError>> 
     let loaded = await outcome(
         of: fetchUser(id: 1, session: lab.session, baseURL: lab.server.baseURL), lane: "subscriber")
     return typedFinding(
-        "user 1 arrives decoded", expected: .success([User(id: 1, name: "Ada Lovelace")]), measured: loaded)
+        expected: .success([User(id: 1, name: "Ada Lovelace")]), measured: loaded)
 }
 
 /// `validatingStatus()` turns a 404 into a failure that still says which status it was.
@@ -31,7 +31,7 @@ func missingUserFailsWithStatus(in lab: Lab) async -> Finding<Result<[User], API
     let loaded = await outcome(
         of: fetchUser(id: 2, session: lab.session, baseURL: lab.server.baseURL), lane: "subscriber")
     return typedFinding(
-        "a missing user fails with its status", expected: .failure(.status(404)), measured: loaded)
+        expected: .failure(.status(404)), measured: loaded)
 }
 
 /// A server error is a status failure too, so a caller can choose to retry it.
@@ -39,7 +39,7 @@ func busyServerFailsWithStatus(in lab: Lab) async -> Finding<Result<[User], APIE
     let loaded = await outcome(
         of: fetch(User.self, from: lab.url(Route.busy), session: lab.session), lane: "subscriber")
     return typedFinding(
-        "an overloaded server fails with its status", expected: .failure(.status(503)), measured: loaded)
+        expected: .failure(.status(503)), measured: loaded)
 }
 
 /// A 200 whose body is not a user is the one case `.decoding` stands for.
@@ -47,7 +47,7 @@ func malformedBodyFailsWithDecoding(in lab: Lab) async -> Finding<Result<[User],
     let loaded = await outcome(
         of: fetch(User.self, from: lab.url(Route.broken), session: lab.session), lane: "subscriber")
     return typedFinding(
-        "a malformed body fails with .decoding", expected: .failure(.decoding), measured: loaded)
+        expected: .failure(.decoding), measured: loaded)
 }
 
 /// No response at all keeps the `URLError`'s code inside `.transport`.
@@ -55,7 +55,7 @@ func refusedConnectionFailsWithTransport(in lab: Lab) async -> Finding<Result<[U
     let loaded = await outcome(
         of: fetchUser(id: 1, session: lab.session, baseURL: closedLoopbackURL()), lane: "subscriber")
     return typedFinding(
-        "a refused connection fails with .transport", expected: .failure(.transport(.cannotConnectToHost)),
+        expected: .failure(.transport(.cannotConnectToHost)),
         measured: loaded)
 }
 // end excerpt
@@ -75,7 +75,6 @@ func tryMapErasesTheFailureType(in lab: Lab) async -> Finding<ErasedFailure> {
     let loaded = await outcome(of: untyped, lane: "subscriber")
     let recovered = if case .failure(let failure) = loaded { failure as? APIError } else { APIError?.none }
     return Finding(
-        rule: "with tryMap the failure type is any Error",
         expected: ErasedFailure(failureType: "any Error", recoveredByCast: .status(404)),
         measured: ErasedFailure(failureType: failureTypeName(of: untyped), recoveredByCast: recovered),
         describe: {
@@ -91,7 +90,7 @@ func failureTypeName<P: Publisher>(of publisher: P) -> String {
 
 /// A finding comparing an outcome of the typed client with the expected one.
 private func typedFinding(
-    _ rule: String, expected: Result<[User], APIError>, measured: Result<[User], APIError>
+    expected: Result<[User], APIError>, measured: Result<[User], APIError>
 ) -> Finding<Result<[User], APIError>> {
-    Finding(rule: rule, expected: expected, measured: measured, describe: { describe($0) })
+    Finding(expected: expected, measured: measured, describe: { describe($0) })
 }

@@ -10,6 +10,9 @@ import Foundation
 /// handler, which is what makes it fast. A handler may await anything (it gives the thread back
 /// while it waits) but must not block the thread: to answer late, give the response a `delay`
 /// rather than sleeping.
+///
+/// Starting one also makes sure this process reaches it directly, whatever proxy the environment
+/// names (see `LoopbackWithoutProxy`).
 public final class LocalServer: Sendable {
     /// Answers one request; called once per request that parsed, after it was recorded.
     public typealias Handler = @Sendable (HTTPRequest) async -> HTTPResponse
@@ -29,6 +32,7 @@ public final class LocalServer: Sendable {
     }
 
     private init(configuration: Configuration, handler: @escaping Handler) throws(LocalServerError) {
+        LoopbackWithoutProxy.ensured
         log = RequestLog()
         server = try Server(configuration: configuration, handler: handler, log: log)
         port = server.port

@@ -1,63 +1,161 @@
 import Foundation
+import Locking
 
-/// One rule of a chapter, as the runner sees it: a short title for the timeline, and the function
-/// that measures it.
+/// One rule of a chapter, as the runner sees it: the rule in a sentence, the function that
+/// measures it, and how long the runner waits for that function.
+///
+/// The sentence is the rule's one name: the report row and the timeline section both use it.
 public struct Rule: Sendable {
-    public let title: String
+    public let sentence: String
+    /// How long the runner waits for the measurement before it reports the rule as unfinished.
+    public let deadline: Duration
     private let measure: @Sendable (Lab) async -> ReportLine
 
-    public init<Value>(_ title: String, _ measure: @escaping @Sendable (Lab) async -> Finding<Value>) {
-        self.title = title
-        self.measure = { await measure($0).line }
+    /// Long enough for the slowest rule on a loaded machine (a child process that crashes and
+    /// prints a backtrace), short enough that a learner is not left staring at a silent terminal.
+    public static let defaultDeadline = Duration.seconds(60)
+
+    public init<Value>(
+        _ sentence: String, deadline: Duration = defaultDeadline,
+        _ measure: @escaping @Sendable (Lab) async -> Finding<Value>
+    ) {
+        self.sentence = sentence
+        self.deadline = deadline
+        self.measure = { lab in
+            let finding = await measure(lab)
+            return ReportLine(
+                rule: sentence, expected: finding.expected, measured: finding.measured, holds: finding.holds)
+        }
     }
 
-    /// Measures the rule and returns its report line and how long it took.
+    /// Measures the rule, giving up at the deadline, and returns its report line and how long it took.
+    ///
+    /// The measurement runs in a task of its own, so a rule stuck on something that never happens
+    /// (a response that never comes, a wait that ignores cancellation) cannot hold up the chapter:
+    /// at the deadline the task is cancelled and left behind, and the row says what did not happen.
     func run(in lab: Lab) async -> (line: ReportLine, duration: Duration) {
-        var line: ReportLine?
-        let duration = await ContinuousClock().measure { line = await measure(lab) }
-        return (line!, duration)
+        let start = ContinuousClock.now
+        let measuring = Task { await measure(lab) }
+        let finished = await first(of: measuring, orNilAfter: deadline)
+        let line =
+            finished
+            ?? ReportLine(
+                rule: sentence, expected: "a result within \(deadline.readable)",
+                measured: "still waiting after \(deadline.readable), given up", holds: false)
+        return (line, .now - start)
+    }
+}
+
+/// The task's value, or nil once `deadline` has passed first; in that case the task is cancelled
+/// and not waited for.
+private func first<Value: Sendable>(
+    of task: Task<Value, Never>, orNilAfter deadline: Duration
+) async -> Value? {
+    await withCheckedContinuation { continuation in
+        let answer = OnceAnswer(continuation)
+        let timer = Task {
+            try? await Task.sleep(for: deadline)
+            if answer.give(nil) { task.cancel() }
+        }
+        Task {
+            answer.give(await task.value)
+            timer.cancel()
+        }
     }
 }
 
 /// Runs a chapter the same way for every chapter's `main.swift`.
 public enum Chapter {
-    /// Measures `rules` against a fresh lab, one after another, in order.
+    /// Measures `rules` against a fresh lab, one after another, in order, handing each finished row
+    /// to `rowFinished` at once (the runner prints it, so a slow rule shows where the run is).
     ///
-    /// Each rule gets its own section on `Timeline.current`, titled with the rule's title.
-    public static func measure(_ title: String, rules: [Rule]) async throws -> Report {
+    /// Each rule gets its own section on `Timeline.current`, titled with the rule's sentence.
+    public static func measure(
+        _ title: String, rules: [Rule], rowFinished: (ReportLine) -> Void = { _ in }
+    ) async throws -> Report {
         let start = ContinuousClock.now
         let lab = try await Lab.open()
         defer { lab.close() }
         var lines: [ReportLine] = []
         var durations: [Duration] = []
         for rule in rules {
-            Timeline.current?.beginSection(rule.title)
+            Timeline.current?.beginSection(rule.sentence)
             let (line, duration) = await rule.run(in: lab)
+            rowFinished(line)
             lines.append(line)
             durations.append(duration)
         }
         return Report(title: title, lines: lines, ruleDurations: durations, runDuration: .now - start)
     }
 
-    /// Starts the shared server, measures `rules`, prints the report and exits with its status:
-    /// 0 when every rule held, 1 when one did not, 2 when the chapter could not run at all.
-    ///
-    /// With `--timeline <path>` it also draws what happened as an SVG at that path; the printed
-    /// report is the same either way.
+    /// Reads the command line, starts the shared server, measures `rules` while printing each row
+    /// as it finishes, then the tally and timings, and exits with the report's status:
+    /// 0 when every rule held, 1 when one did not, 2 when the chapter could not run as asked.
     public static func run(_ title: String, rules: [Rule]) async -> Never {
-        let timeline = Timeline(title: ProcessInfo.processInfo.processName)
-        do {
-            let report = try await Timeline.$current.withValue(timeline) {
-                try await measure(title, rules: rules)
-            }
-            print(report.rendered(colour: TextStyle.forStandardOutput.enabled))
-            if let path = Timeline.requestedPath() {
-                try timeline.writeSVG(toPath: path)
-            }
-            exit(report.exitStatus)
-        } catch {
-            FileHandle.standardError.write(Data("the chapter stopped: \(error)\n".utf8))
+        let name = ProcessInfo.processInfo.processName
+        let options: ChapterOptions
+        switch ChapterOptions.parse(Array(CommandLine.arguments.dropFirst())) {
+        case .run(let parsed): options = parsed
+        case .help:
+            print(ChapterOptions.help(name: name, title: title, rules: rules))
+            exit(0)
+        case .mistake(let message):
+            complain("\(name): \(message) (see \(name) --help)")
             exit(2)
         }
+        let style = TextStyle.forStandardOutput
+        let ruleWidth = rules.map(\.sentence.count).max() ?? 0
+        let timeline = Timeline(title: name)
+        let report: Report
+        do {
+            emit(Report.heading(title, style: style))
+            report = try await Timeline.$current.withValue(timeline) {
+                try await measure(title, rules: rules) {
+                    emit($0.rendered(ruleWidth: ruleWidth, style: style))
+                }
+            }
+        } catch {
+            complain("\(name) could not start its local server: \(error)")
+            exit(2)
+        }
+        emit("\n" + report.tally + "\n\n" + report.timings(colour: style.enabled))
+        if let path = options.timelinePath {
+            do {
+                try timeline.writeSVG(toPath: path)
+            } catch {
+                complain("\(name) could not write the timeline to \(path): \(plainReason(error))")
+                exit(2)
+            }
+        }
+        exit(report.exitStatus)
+    }
+
+    /// Writes a line to standard output at once, so it is there even if the process is then killed.
+    private static func emit(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    private static func complain(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}
+
+/// Resumes a continuation once: the first `give` answers, later ones are ignored.
+private final class OnceAnswer<Value: Sendable>: Sendable {
+    private let continuation: Locked<CheckedContinuation<Value, Never>?>
+
+    init(_ continuation: CheckedContinuation<Value, Never>) {
+        self.continuation = Locked(continuation)
+    }
+
+    /// Answers with `value` unless an answer was given already; says whether this call answered.
+    @discardableResult
+    func give(_ value: Value) -> Bool {
+        let waiting = continuation.withLock { waiting in
+            defer { waiting = nil }
+            return waiting
+        }
+        waiting?.resume(returning: value)
+        return waiting != nil
     }
 }

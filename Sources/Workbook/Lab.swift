@@ -26,10 +26,21 @@ public final class Lab: Sendable {
 
     private init(server: LocalServer) {
         self.server = server
-        session = URLSession(configuration: .ephemeral)
-        let impatient = URLSessionConfiguration.ephemeral
+        session = URLSession(configuration: Self.sessionConfiguration())
+        let impatient = Self.sessionConfiguration()
         impatient.timeoutIntervalForRequest = Self.impatientTimeout
         impatientSession = URLSession(configuration: impatient)
+    }
+
+    /// An ephemeral configuration (no cache, no cookies kept) that goes straight to the local server.
+    ///
+    /// On Apple platforms the empty proxy dictionary turns the system's proxies off; Linux
+    /// URLSession ignores it, and starting a `LocalServer` takes loopback out of the environment's
+    /// proxies instead. Chapters that need a session of their own start from this one.
+    public static func sessionConfiguration() -> URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.connectionProxyDictionary = [:]
+        return configuration
     }
 
     /// Starts the server on an ephemeral loopback port and opens an ephemeral session.

@@ -5,17 +5,27 @@ import Locking
 /// failure if it fails.
 ///
 /// It is `nonisolated` on purpose: a data task publisher calls back on URLSession's delegate queue,
-/// and code that belongs to no actor carries no isolation check that could trap there. The wait ends
-/// only when the publisher completes, so give requests a timeout when a server might stay silent.
+/// and code that belongs to no actor carries no isolation check that could trap there.
+///
+/// The wait ends when the publisher completes or when the waiting task is cancelled, which is how
+/// the chapter runner ends a rule that passed its deadline; a cancelled wait cancels the
+/// subscription and returns the values so far as if the publisher had finished.
 nonisolated public func outcome<Upstream: Publisher>(
     of publisher: Upstream
 ) async -> Result<[Upstream.Output], Upstream.Failure> where Upstream.Output: Sendable {
-    await withCheckedContinuation { answer in
-        publisher.subscribe(OutcomeCollector(answering: answer))
+    let collector = OutcomeCollector<Upstream.Output, Upstream.Failure>()
+    return await withTaskCancellationHandler {
+        await withCheckedContinuation { answer in
+            collector.answer(answer)
+            publisher.subscribe(collector)
+        }
+    } onCancel: {
+        collector.abandon()
     }
 }
 
-/// Asks for every value, gathers them, and answers its continuation exactly once, on completion.
+/// Asks for every value, gathers them, and answers its continuation exactly once: on completion, or
+/// when abandoned.
 ///
 /// The collector keeps its subscription until the publisher completes. That reference is what keeps
 /// the chain alive without an `AnyCancellable`, and completion drops it, so nothing outlives the wait.
@@ -26,16 +36,38 @@ private final class OutcomeCollector<Input: Sendable, Failure: Error>: Subscribe
         var received: [Input] = []
         var subscription: HeldSubscription?
         var answer: Answer?
+        var abandoned = false
     }
 
-    private let state: Locked<State>
+    private let state = Locked(State())
 
-    init(answering answer: Answer) {
-        state = Locked(State(answer: answer))
+    /// Sets the continuation to answer; answers it at once if the wait was abandoned before.
+    func answer(_ answer: Answer) {
+        let abandonedAlready = state.withLock { state in
+            state.answer = answer
+            return state.abandoned
+        }
+        if abandonedAlready { abandon() }
+    }
+
+    /// Cancels the subscription and answers with the values so far.
+    func abandon() {
+        let (subscription, received, answer) = state.withLock { state in
+            state.abandoned = true
+            let taken = (state.subscription, state.received, state.answer)
+            (state.subscription, state.answer) = (nil, nil)
+            return taken
+        }
+        subscription?.subscription.cancel()
+        answer?.resume(returning: .success(received))
     }
 
     func receive(subscription: any Subscription) {
-        state.withLock { $0.subscription = HeldSubscription(subscription: subscription) }
+        let abandoned = state.withLock { state in
+            if !state.abandoned { state.subscription = HeldSubscription(subscription: subscription) }
+            return state.abandoned
+        }
+        guard !abandoned else { return subscription.cancel() }
         subscription.request(.unlimited)
     }
 
@@ -47,7 +79,7 @@ private final class OutcomeCollector<Input: Sendable, Failure: Error>: Subscribe
     func receive(completion: Subscribers.Completion<Failure>) {
         let (received, answer) = state.withLock { state in
             let finished = (state.received, state.answer)
-            state = State()
+            state = State(abandoned: state.abandoned)
             return finished
         }
         switch completion {

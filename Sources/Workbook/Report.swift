@@ -13,6 +13,20 @@ public struct ReportLine: Sendable, Equatable {
     }
 }
 
+extension ReportLine {
+    /// The row as printed: the mark, the rule padded to `ruleWidth`, what was measured; and when the
+    /// rule did not hold, a second line with what was expected instead.
+    ///
+    /// A ✓ says the measurement is what was expected, so only a ✗ needs the expectation spelled out.
+    /// Every row of a chapter pads to the same width, known before the first rule runs, which is
+    /// what lets the chapter print each row the moment its rule finishes.
+    func rendered(ruleWidth: Int, style: TextStyle) -> String {
+        let mark = holds ? style.green("✓") : style.red("✗")
+        let row = mark + " " + rule.padded(to: ruleWidth) + "   " + measured
+        return holds ? row : row + "\n    expected: " + expected
+    }
+}
+
 /// What a chapter prints: a title, one aligned row per rule, a tally, then its timings.
 ///
 /// The facts (title, rows, tally) are the same on every run, so the docs quote them verbatim; the
@@ -46,24 +60,18 @@ public struct Report: Sendable {
     /// The closing tally, such as `6 of 6 as expected`.
     public var tally: String { "\(heldCount) of \(lines.count) as expected" }
 
-    /// The title, the rows and the tally: the part that reads the same on every run.
+    /// The title, the rows and the tally: the part that reads the same on every run, exactly as
+    /// the chapter printed it row by row.
     public func facts(colour: Bool = false) -> String {
         let style = TextStyle(enabled: colour)
-        let header = ReportLine(rule: "rule", expected: "expected", measured: "measured", holds: true)
-        let ruleWidth = (lines + [header]).map(\.rule.count).max() ?? 0
-        let expectedWidth = (lines + [header]).map(\.expected.count).max() ?? 0
-        func row(_ mark: String, _ line: ReportLine) -> String {
-            let cells = [
-                line.rule.padded(to: ruleWidth), line.expected.padded(to: expectedWidth), line.measured,
-            ]
-            return (mark + " " + cells.joined(separator: "   ")).trimmingTrailingSpaces()
-        }
-        var text = [style.bold(title), "", row(" ", header)]
-        for line in lines {
-            text.append(row(line.holds ? style.green("✓") : style.red("✗"), line))
-        }
-        text += ["", tally]
-        return text.joined(separator: "\n")
+        let ruleWidth = lines.map(\.rule.count).max() ?? 0
+        let rows = lines.map { $0.rendered(ruleWidth: ruleWidth, style: style) }
+        return ([Report.heading(title, style: style)] + rows + ["", tally]).joined(separator: "\n")
+    }
+
+    /// The title and the blank line under it, printed before the first rule is measured.
+    static func heading(_ title: String, style: TextStyle) -> String {
+        style.bold(title) + "\n"
     }
 
     /// How long each rule and the whole run took, and where it ran: the part that varies.
@@ -105,15 +113,11 @@ extension String {
     fileprivate func padded(to width: Int) -> String {
         count < width ? self + String(repeating: " ", count: width - count) : self
     }
-
-    fileprivate func trimmingTrailingSpaces() -> String {
-        String(self[..<(lastIndex { $0 != " " }.map(index(after:)) ?? startIndex)])
-    }
 }
 
 extension Duration {
     /// Milliseconds below ten seconds, seconds with one decimal above.
-    fileprivate var readable: String {
+    var readable: String {
         let milliseconds = Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
         if milliseconds < 10_000 {
             return "\(Int(milliseconds.rounded())) ms"

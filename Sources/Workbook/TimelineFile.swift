@@ -1,14 +1,6 @@
 import Foundation
 
 extension Timeline {
-    /// The path given after `--timeline` in a chapter's command line, if any: where to draw the picture.
-    public static func requestedPath(in arguments: [String] = CommandLine.arguments) -> String? {
-        guard let flag = arguments.firstIndex(of: "--timeline"), flag + 1 < arguments.count else {
-            return nil
-        }
-        return arguments[flag + 1]
-    }
-
     /// Draws the timeline and writes the SVG to `path`, creating the folder if needed.
     public func writeSVG(toPath path: String) throws {
         let url = URL(fileURLWithPath: path)

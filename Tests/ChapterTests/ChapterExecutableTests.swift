@@ -5,9 +5,14 @@ import Workbook
 @Suite("Chapter executables")
 struct ChapterExecutableTests {
     /// The environment the chapters run in here: this process's, without `NO_COLOR`, so only the
-    /// pipe standing in for stdout can be what turns colour off.
+    /// pipe standing in for stdout can be what turns colour off, and with every proxy variable
+    /// libcurl reads pointing at a port where nothing listens, as on a machine whose proxy is down:
+    /// the chapters must reach their own server all the same.
     private var environment: [String: String] {
-        ProcessInfo.processInfo.environment.filter { $0.key != "NO_COLOR" }
+        let deadProxy = "http://127.0.0.1:\(closedLoopbackPort())"
+        let proxies = ["http_proxy", "https_proxy", "ALL_PROXY", "all_proxy"].map { ($0, deadProxy) }
+        return ProcessInfo.processInfo.environment.filter { $0.key != "NO_COLOR" && $0.key != "no_proxy" }
+            .merging(proxies) { $1 }
     }
 
     @Test(arguments: ["ColdPublishers", "StatusIsAValue", "TypedErrors"])
@@ -33,5 +38,40 @@ struct ChapterExecutableTests {
         let svg = try String(contentsOf: picture, encoding: .utf8)
         #expect(svg.contains("<svg"))
         #expect(svg.contains("GET /users/1"))
+    }
+
+    @Test(arguments: ["--help", "-h"])
+    func helpSaysWhatTheChapterMeasuresAndRunsNothing(flag: String) async throws {
+        let run = try await runChild(
+            productsDirectory.appending(path: "TypedErrors"), arguments: [flag], environment: environment)
+        #expect(run.status == 0)
+        #expect(run.output.contains("usage: swift run TypedErrors [--timeline <file.svg>]"))
+        #expect(run.output.contains("  a missing user fails with its status\n"))
+        #expect(run.markedRows.isEmpty)
+    }
+
+    @Test(arguments: [["--verbose"], ["--timeline"], ["--timeline="]])
+    func aMistakeOnTheCommandLineIsOneLineAndExitStatus2(arguments: [String]) async throws {
+        let run = try await runChild(
+            productsDirectory.appending(path: "TypedErrors"), arguments: arguments, environment: environment)
+        #expect(run.status == 2)
+        #expect(run.output.isEmpty)
+        #expect(run.errors.split(separator: "\n").count == 1)
+        #expect(run.errors.contains("see TypedErrors --help"))
+    }
+
+    @Test func aPictureThatCannotBeWrittenIsOnePlainLineAfterTheReport() async throws {
+        let blocked = FileManager.default.temporaryDirectory.appending(path: "not-a-folder-\(UUID())")
+        try Data("a file, not a folder".utf8).write(to: blocked)
+        defer { try? FileManager.default.removeItem(at: blocked) }
+        let picture = blocked.appending(path: "timeline.svg").path
+        let run = try await runChild(
+            productsDirectory.appending(path: "TypedErrors"), arguments: ["--timeline", picture],
+            environment: environment)
+        #expect(run.status == 2)
+        #expect(run.markedRows.allSatisfy { $0.hasPrefix("✓ ") })
+        #expect(run.errors.hasPrefix("TypedErrors could not write the timeline to \(picture): "))
+        #expect(run.errors.split(separator: "\n").count == 1)
+        #expect(!run.errors.contains("Domain="))
     }
 }

@@ -42,6 +42,6 @@ struct ColdPublishersTests {
 
     @Test func theReportListsEveryRuleOnce() {
         #expect(coldPublisherRules.count == 6)
-        #expect(Set(coldPublisherRules.map(\.title)).count == 6)
+        #expect(Set(coldPublisherRules.map(\.sentence)).count == 6)
     }
 }

@@ -15,25 +15,29 @@ struct ReportTests {
         ruleDurations: [.milliseconds(12), .milliseconds(1_500)], runDuration: .milliseconds(1_530),
         platform: "Linux")
 
-    @Test func rowsStartEachColumnAtTheSameOffset() {
+    @Test func measuredValuesStartAtTheSameColumnInEveryRow() {
         let rows = mixed.facts().split(separator: "\n").map(String.init)
-        let header = rows.first { $0.contains("expected") }!
         let short = rows.first { $0.contains("a short rule") }!
         let long = rows.first { $0.contains("a rather longer rule") }!
-        let expectedColumn = column(of: "expected", in: header)
-        #expect(column(of: "1 request", in: short) == expectedColumn)
-        #expect(column(of: "0 ", in: long) == expectedColumn)
-        let measuredColumn = column(of: "measured", in: header)
-        #expect(column(of: "2 requests", in: long) == measuredColumn)
-        #expect(short.hasSuffix("1 request   1 request"))
-        #expect(measuredColumn > expectedColumn)
+        let padding = "a rather longer rule than the other".count - "a short rule".count
+        #expect(short == "✓ a short rule" + String(repeating: " ", count: padding + 3) + "1 request")
+        #expect(long.hasSuffix("other   2 requests"))
+        #expect(
+            short.firstRange(of: "1 request")?.lowerBound.utf16Offset(in: short)
+                == long.firstRange(of: "2 requests")?.lowerBound.utf16Offset(in: long))
     }
 
-    /// Where `cell` starts in `row`, in characters, searching after the rule column.
-    private func column(of cell: String, in row: String) -> Int {
-        let afterRule = row.index(row.startIndex, offsetBy: 2 + "a rather longer rule than the other".count)
-        let found = row.range(of: cell, range: afterRule..<row.endIndex)!
-        return row.distance(from: row.startIndex, to: found.lowerBound)
+    @Test func onlyARuleThatDidNotHoldSpellsOutWhatWasExpected() {
+        let rows = mixed.facts().split(separator: "\n").map(String.init)
+        #expect(rows.filter { $0.hasPrefix("    expected: ") } == ["    expected: 0"])
+        let long = rows.firstIndex { $0.contains("a rather longer rule") }!
+        #expect(rows[long + 1] == "    expected: 0")
+    }
+
+    @Test func aRowIsTheSameWhetherPrintedAloneOrInTheWholeReport() {
+        let width = mixed.lines.map(\.rule.count).max()!
+        let alone = mixed.lines.map { $0.rendered(ruleWidth: width, style: TextStyle(enabled: false)) }
+        #expect(mixed.facts().contains(alone.joined(separator: "\n")))
     }
 
     @Test func marksEachRuleAndTalliesThoseThatHeld() {
@@ -76,12 +80,12 @@ struct ReportTests {
     }
 
     @Test func findingsCompareMeasuredWithExpectedValues() {
-        let held = Finding(rule: "r", expected: 3, measured: 3, describe: { counted($0, "request") })
-        let missed = Finding(rule: "r", expected: 1, measured: 0, describe: { counted($0, "request") })
-        #expect(
-            held.line == ReportLine(rule: "r", expected: "3 requests", measured: "3 requests", holds: true))
-        #expect(
-            missed.line == ReportLine(rule: "r", expected: "1 request", measured: "0 requests", holds: false))
+        let held = Finding(expected: 3, measured: 3, describe: { counted($0, "request") })
+        let missed = Finding(expected: 1, measured: 0, describe: { counted($0, "request") })
+        #expect([held.expected, held.measured] == ["3 requests", "3 requests"])
+        #expect(held.holds)
+        #expect([missed.expected, missed.measured] == ["1 request", "0 requests"])
+        #expect(!missed.holds)
         #expect(missed.value == 0)
     }
 }

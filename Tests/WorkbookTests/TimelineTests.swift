@@ -132,10 +132,4 @@ import Workbook
         #expect(timeline.events.count == 1)
         #expect(Timeline.current == nil)
     }
-
-    @Test func theRequestedPathIsTheArgumentAfterTheFlag() {
-        #expect(Timeline.requestedPath(in: ["Chapter", "--timeline", "out.svg"]) == "out.svg")
-        #expect(Timeline.requestedPath(in: ["Chapter"]) == nil)
-        #expect(Timeline.requestedPath(in: ["Chapter", "--timeline"]) == nil)
-    }
 }
