@@ -16,22 +16,20 @@ let coldPublisherRules = [
     Rule("a replaying cache serves the late subscriber", replayingCacheServesTheLateSubscriber),
 ]
 
-// excerpt: nothing-before-subscribe
 /// Making a data task publisher makes no data task: the server hears nothing.
 func nothingBeforeSubscribe(in lab: Lab) async -> Finding<Int> {
     let url = lab.url(Route.user, tag: "never-subscribed")
+    let created = ContinuousClock.now
+    // excerpt: nothing-before-subscribe
     let publisher = lab.session.dataTaskPublisher(for: url)
-    Timeline.current?.record(.note, lane: "publisher", detail: "created, never subscribed")
     // Showing that something did not happen takes a wait; this is the chapter's only fixed one.
     try? await Task.sleep(for: .milliseconds(100))
-    let requests = lab.requestCount(for: url)
+    let requests = lab.requestCount(for: publisher.request.url!)
+    // end excerpt
+    Timeline.current?.record(.note, lane: "publisher", detail: "created, never subscribed", at: created)
     Timeline.current?.record(.note, lane: "server", detail: counted(requests, "request") + " after 100 ms")
-    withExtendedLifetime(publisher) {}
-    return Finding(
-        expected: 0, measured: requests,
-        describe: { counted($0, "request") })
+    return Finding(expected: 0, measured: requests, describe: { counted($0, "request") })
 }
-// end excerpt
 
 // excerpt: one-request-per-subscriber
 /// Subscribing is what starts the work: one subscriber, one request.
@@ -56,7 +54,7 @@ func everySubscriberSendsItsOwnRequest(in lab: Lab) async -> Finding<Int> {
         deliveries.subscribe(to: publisher, lane: "subscriber 3"),
     ]
     _ = await until { deliveries.completions == 2 }
-    withExtendedLifetime(together) {}
+    together.forEach { $0.cancel() }
     return Finding(
         expected: 3,
         measured: lab.requestCount(for: url), describe: { counted($0, "request") })
@@ -73,14 +71,14 @@ struct SharedDelivery: Equatable, Sendable {
 /// `share()` subscribes upstream once, for every subscriber that is attached when the response comes.
 func shareSendsOneRequest(in lab: Lab) async -> Finding<SharedDelivery> {
     let url = lab.url(Route.delayedUser, tag: "shared")
-    let shared = lab.session.dataTaskPublisher(for: url).recorded(lane: "upstream", value: eventLabel).share()
+    let shared = lab.session.dataTaskPublisher(for: url).share()
     let deliveries = DeliveryCounter()
     let subscribers = [
         deliveries.subscribe(to: shared, lane: "subscriber A"),
         deliveries.subscribe(to: shared, lane: "subscriber B"),
     ]
     _ = await until { deliveries.completions == 2 }
-    withExtendedLifetime(subscribers) {}
+    subscribers.forEach { $0.cancel() }
     return Finding(
         expected: SharedDelivery(requests: 1, values: 2),
         measured: SharedDelivery(requests: lab.requestCount(for: url), values: deliveries.values),
@@ -106,13 +104,13 @@ extension LateArrival {
 /// only the completion, and does not start a second request either.
 func lateSubscriberMissesTheSharedResponse(in lab: Lab) async -> Finding<LateArrival> {
     let url = lab.url(Route.delayedUser, tag: "shared-then-late")
-    let shared = lab.session.dataTaskPublisher(for: url).recorded(lane: "upstream", value: eventLabel).share()
+    let shared = lab.session.dataTaskPublisher(for: url).share()
     let early = DeliveryCounter()
     let earlySubscriber = early.subscribe(to: shared, lane: "early subscriber")
     _ = await until { early.completions == 1 }
     let requestsBefore = lab.requestCount(for: url)
     let late = await outcome(of: shared, lane: "late subscriber")
-    withExtendedLifetime(earlySubscriber) {}
+    earlySubscriber.cancel()
     let arrival = LateArrival(
         values: (try? late.get().count) ?? 0, newRequests: lab.requestCount(for: url) - requestsBefore)
     return Finding(
