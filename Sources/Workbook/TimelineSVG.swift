@@ -65,7 +65,7 @@ private struct TimelineDrawing {
         sections.text(
             "Times are from one real run and vary from run to run. Redraw this picture: scripts/draw-timelines \(timeline.title)",
             x: Self.margin, y: sections.y, size: Self.smallSize, colour: Self.quietColour)
-        var header = TimelineDrawing(timeline: timeline)
+        var header = self
         header.used = sections.used
         header.drawHeader()
         let height = (header.y + sections.y + Self.margin).rounded()
@@ -95,7 +95,7 @@ private struct TimelineDrawing {
         for line in [
             "Each rule below has its own time scale, counted from the moment the rule began.",
             "A dotted line ties each request at the server to the subscriber that sent it. The gap before",
-            "a request arrives is URLSession preparing and sending it, longest when it opens a connection.",
+            "a request arrives is URLSession preparing and sending it: longest for the run's first request.",
         ] {
             y += 24
             text(line, x: Self.margin, y: y, colour: Self.quietColour)
@@ -135,6 +135,8 @@ private struct TimelineDrawing {
         drawAxis(axis)
         var baselines: [String: Double] = [:]
         var rowsDrawn: [(row: SectionLayout.Row, baseline: Double)] = []
+        // The links go under the rows' marks and labels, yet need the rows' places: the rows are
+        // drawn aside first and put back after the links.
         var deferred: [String] = []
         swap(&elements, &deferred)
         for row in layout.rows {
@@ -184,12 +186,11 @@ private struct TimelineDrawing {
         for mark in row.marks {
             self.mark(mark.event, x: x(of: mark, axis), y: baseline)
         }
-        var below = 0.0
+        var below = row.isRequest ? 24.0 : 0
         if let sender = row.sender {
             text(
                 "from \(sender.lane)", x: Self.margin, y: baseline + 24, size: Self.smallSize,
                 colour: Self.quietColour)
-            below = 24
             let transit = row.marks[0].event.offset - sender.sent.event.offset
             let note = "arrives \(TimeAxis.rounded(transit)) after \(sender.sent.event.kind.rawValue)"
             let arrivalX = x(of: row.marks[0], axis)
