@@ -95,7 +95,7 @@ private struct TimelineDrawing {
         for line in [
             "Each rule below has its own time scale, counted from the moment the rule began.",
             "A dotted line ties each request at the server to the subscriber that sent it. The gap before",
-            "a request arrives is URLSession preparing and sending it: longest for the run's first request.",
+            "a request arrives is URLSession preparing and sending it; the request's row says how long.",
         ] {
             y += 24
             text(line, x: Self.margin, y: y, colour: Self.quietColour)
@@ -193,10 +193,16 @@ private struct TimelineDrawing {
                 colour: Self.quietColour)
             let transit = row.marks[0].event.offset - sender.sent.event.offset
             let note = "arrives \(TimeAxis.rounded(transit)) after \(sender.sent.event.kind.rawValue)"
+            let noteWidth = Self.width(of: note, size: Self.smallSize)
             let arrivalX = x(of: row.marks[0], axis)
-            if arrivalX - Self.width(of: note, size: Self.smallSize) - 12 > x(of: sender.sent, axis) {
+            // Before the arrival when it fits between the link's ends, else after it.
+            if arrivalX - noteWidth - 12 > x(of: sender.sent, axis) {
                 text(
                     note, x: arrivalX - 12, y: baseline + 24, anchor: "end", size: Self.smallSize,
+                    colour: LegendEntry.request.colour)
+            } else if arrivalX + 12 + noteWidth < Self.pageWidth - Self.margin {
+                text(
+                    note, x: arrivalX + 12, y: baseline + 24, size: Self.smallSize,
                     colour: LegendEntry.request.colour)
             }
         }

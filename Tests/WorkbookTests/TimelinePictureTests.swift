@@ -50,6 +50,18 @@ import Workbook
         #expect(!svg.contains(">from subscriber"))
     }
 
+    @Test func aRetryingSubscribersRequestsAreAllTiedToIt() {
+        let svg = timeline([
+            (.subscribe, "subscriber", "", 0), (.request, "server", "GET /busy", 10),
+            (.response, "server", "503", 11), (.retry, "subscriber", "", 12),
+            (.request, "server", "GET /busy", 40), (.response, "server", "503", 41),
+            (.completion, "subscriber", "status(503)", 42),
+        ]).svg
+        #expect(svg.components(separatedBy: ">from subscriber</text>").count - 1 == 2)
+        #expect(svg.contains(">arrives 10 ms after subscribe</text>"))
+        #expect(svg.contains(">arrives 28 ms after retry</text>"))
+    }
+
     @Test func lanesAreDrawnSubscribersThenUpstreamThenServer() throws {
         let svg = sharedRequest().svg
         let ys = try ["subscriber A", "subscriber B", "upstream", "server"].map { try textY($0, in: svg) }
