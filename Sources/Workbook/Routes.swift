@@ -46,12 +46,13 @@ public enum RouteTable {
     }
 
     /// A server handler answering from the table that also records each exchange on `timeline`'s
-    /// "server" lane.
+    /// server lane: the request, then the response, or a hang-up, or nothing for a request it never
+    /// answers.
     ///
     /// The handler runs on the server's threads, outside the task that set `Timeline.current`, so
-    /// the timeline is captured here, when the server is started. A request and its response are
-    /// recorded together, so concurrent connections cannot interleave on the one server lane; a
-    /// delayed response is stamped with the time it will be sent.
+    /// the timeline is captured here, when the server is started. A request and its answer are
+    /// recorded together, so concurrent connections cannot interleave on the one server lane and the
+    /// picture can pair them; a delayed answer is stamped with the time it will be sent.
     public static func handler(
         recordingOn timeline: Timeline?
     ) -> @Sendable (HTTPRequest) async -> HTTPResponse {
@@ -60,10 +61,12 @@ public enum RouteTable {
             let response = response(to: request)
             pairing.withLock { _ in
                 timeline?.record(
-                    .request, lane: "server", detail: "\(request.method) \(request.target)",
+                    .request, lane: Timeline.serverLane, detail: "\(request.method) \(request.target)",
                     at: request.arrivalTime)
-                timeline?.record(
-                    .response, lane: "server", detail: response.timelineDetail, at: .now + response.delay)
+                if let (kind, detail) = response.timelineAnswer {
+                    timeline?.record(
+                        kind, lane: Timeline.serverLane, detail: detail, at: .now + response.delay)
+                }
             }
             return response
         }
@@ -71,13 +74,14 @@ public enum RouteTable {
 }
 
 extension HTTPResponse {
-    /// The status, or what the fault does instead of answering.
-    fileprivate var timelineDetail: String {
+    /// What the server does about the request, as a timeline event: a response with its status, or
+    /// a hang-up; nil when it never answers, because nothing happens.
+    fileprivate var timelineAnswer: (Timeline.Event.Kind, String)? {
         switch fault {
-        case .closeWithoutAnswer: "closes without answering"
-        case .neverAnswer: "never answers"
-        case .truncateBody: "\(status), body cut short"
-        case nil: "\(status)"
+        case .closeWithoutAnswer: (.hangUp, "")
+        case .neverAnswer: nil
+        case .truncateBody: (.response, "\(status), body cut short")
+        case nil: (.response, "\(status)")
         }
     }
 }

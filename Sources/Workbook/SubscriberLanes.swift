@@ -20,12 +20,12 @@ extension DeliveryCounter {
     }
 }
 
-/// A value as a timeline labels it, briefly and the same on every run: a data task's output by its
-/// status code, a body by its size, anything else as it prints.
+/// A value as a timeline labels it, briefly and the same on every run, saying what it is: a data
+/// task's output as `HTTP 200, 33 bytes`, a body as `33 bytes`, anything else as it prints.
 public func eventLabel<Value>(_ value: Value) -> String {
     switch value {
     case let exchange as (data: Data, response: URLResponse):
-        "\((exchange.response as? HTTPURLResponse)?.statusCode ?? 0)"
+        "HTTP \((exchange.response as? HTTPURLResponse)?.statusCode ?? 0), " + eventLabel(exchange.data)
     case let body as Data:
         counted(body.count, "byte")
     default:

@@ -11,13 +11,17 @@ import Locking
 ///
 /// Events are grouped into sections (one per rule) and lanes (one per subscriber, or the server).
 /// A lane must be one thing that happens in order; things that run concurrently get lanes of their
-/// own, because only the order within a lane is part of the stable sequence.
+/// own, because only the order within a lane is part of the stable sequence. The picture draws a
+/// section's subscriber lanes first, in the order they appear, then lanes named `upstream…`, then the
+/// server's requests.
 public final class Timeline: Sendable {
     /// One thing that happened.
     public struct Event: Sendable, Equatable {
-        /// What happened; `request` and `response` are seen at the server, the rest at a subscriber.
+        /// What happened; `request`, `response` and `hangUp` (the connection closed with no answer) are
+        /// seen at the server, the rest at a subscriber. A request the server never answers has nothing
+        /// after it: the picture draws only what happened.
         public enum Kind: String, Sendable, CaseIterable {
-            case subscribe, request, response, value, completion, cancel, retry, note
+            case subscribe, request, response, hangUp, value, completion, cancel, retry, note
         }
 
         public let kind: Kind
@@ -48,6 +52,10 @@ public final class Timeline: Sendable {
     /// Task-local, so it is visible only in the rules' tasks: code that runs later on some other
     /// thread (a sink, a server handler) must capture it when it is built.
     @TaskLocal public static var current: Timeline?
+
+    /// The lane the shared server records its requests on. The picture gives each request a row of
+    /// its own and links it to the subscriber that sent it, so concurrent requests stay apart.
+    public static let serverLane = "server"
 
     /// The chapter this timeline belongs to, such as `ColdPublishers`.
     public let title: String

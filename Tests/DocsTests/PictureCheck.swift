@@ -69,8 +69,12 @@ private func sequenceProblems(drawn: String, current: String, path: String, chap
     ]
 }
 
+/// The smallest text a picture may have: on a page 1200 px wide, shown across a classroom
+/// projector's width, 14 px text is still over 20 px high.
+let smallestReadableTextSize = 14.0
+
 /// What keeps a picture readable everywhere: well-formed XML, no scripts, styles, foreign content or
-/// anything loaded from elsewhere.
+/// anything loaded from elsewhere, and text large enough to read when projected.
 func plainSVGProblems(_ svg: String, path: String) -> [DocProblem] {
     var problems: [DocProblem] = []
     let parser = XMLParser(data: Data(svg.utf8))
@@ -88,6 +92,14 @@ func plainSVGProblems(_ svg: String, path: String) -> [DocProblem] {
     }
     if !svg.contains("<text") {
         problems.append(DocProblem(path, "has no text labels"))
+    }
+    let smallest = svg.matches(of: /font-size="([0-9.]+)"/).compactMap { Double($0.output.1) }.min()
+    if let smallest, smallest < smallestReadableTextSize {
+        problems.append(
+            DocProblem(
+                path,
+                "has \(smallest.formatted()) px text, too small to read when projected (\(smallestReadableTextSize.formatted()) px at least)"
+            ))
     }
     return problems
 }

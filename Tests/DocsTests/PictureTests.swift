@@ -53,6 +53,15 @@ import Workbook
             ])
     }
 
+    @Test func aPictureWithTextTooSmallToProjectIsReported() {
+        let svg = #"<svg xmlns="http://www.w3.org/2000/svg"><text font-size="11">tiny</text></svg>"#
+        #expect(
+            plainSVGProblems(svg, path: "x.svg").map(\.description) == [
+                "x.svg: has 11 px text, too small to read when projected (14 px at least)"
+            ])
+        #expect(plainSVGProblems(Fixture.timeline("Alpha").svg, path: "x.svg") == [])
+    }
+
     @Test func aPictureThatIsNotWellFormedIsReported() {
         let problems = plainSVGProblems("<svg><text>unclosed</svg>", path: "x.svg")
         #expect(problems.first?.message.hasPrefix("is not well-formed XML") == true)

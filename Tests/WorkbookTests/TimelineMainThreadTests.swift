@@ -5,7 +5,7 @@ import XCTest
 /// XCTest, because its `@MainActor` tests run on the main thread (Swift Testing's do not, on Linux).
 final class TimelineMainThreadTests: XCTestCase {
     @MainActor
-    func testEventsOnTheMainThreadSaySoAndAHopIsDrawn() async {
+    func testEventsOnTheMainThreadSaySoAndAHopAndTheSquareAreDrawn() async {
         let timeline = Timeline(title: "Chapter")
         timeline.record(.subscribe, lane: "view model")
         await withCheckedContinuation { done in
@@ -22,5 +22,6 @@ final class TimelineMainThreadTests: XCTestCase {
         XCTAssertTrue(timeline.stableSequence.contains("value back on main (main)"))
         XCTAssertTrue(timeline.svg.contains(">⇢ hop off main</text>"))
         XCTAssertTrue(timeline.svg.contains(">⇢ hop to main</text>"))
+        XCTAssertTrue(timeline.svg.contains(">on the main thread</text>"), "the square has a legend entry")
     }
 }

@@ -40,4 +40,14 @@ import Workbook
         let values = await outcome(of: [1, 2].publisher.recorded(lane: "a"))
         #expect(values.get() == [1, 2])
     }
+
+    @Test func valuesAreLabelledBySayingWhatTheyAre() throws {
+        let url = try #require(URL(string: "http://localhost/"))
+        let response = try #require(
+            HTTPURLResponse(url: url, statusCode: 200, httpVersion: nil, headerFields: nil))
+        let body = Data("abc".utf8)
+        #expect(eventLabel((data: body, response: response as URLResponse)) == "HTTP 200, 3 bytes")
+        #expect(eventLabel(body) == "3 bytes")
+        #expect(eventLabel(404) == "404")
+    }
 }

@@ -1,0 +1,110 @@
+/// A section arranged for the picture, before any coordinates: its rows in reading order (the
+/// subscriber lanes, then `upstream…` lanes, then the server) with each request at the server on a
+/// row of its own, tied to the lane that sent it.
+///
+/// The ties are not part of the stable sequence: they are read from the times, which vary.
+struct SectionLayout {
+    /// An event with its place in the section's record, which orders events the clock cannot tell apart.
+    struct Mark {
+        let index: Int
+        let event: Timeline.Event
+    }
+
+    /// Which lane sent a request, and the marks on that lane the picture links it to.
+    struct Sender {
+        let lane: String
+        /// The subscribe or retry that sent the request.
+        let sent: Mark
+        /// The lane's first event once the server answered or hung up; nil when it never did.
+        let heard: Mark?
+    }
+
+    /// A lane of the chapter's, or one request at the server with what the server did about it.
+    struct Row {
+        let title: String
+        let marks: [Mark]
+        /// For a request's row: who sent it, when a lane was waiting for it.
+        var sender: Sender?
+        let isRequest: Bool
+    }
+
+    let rows: [Row]
+
+    init(_ section: Timeline.Section) {
+        let marks = section.events.enumerated().map { Mark(index: $0.offset, event: $0.element) }
+        let lanes = section.lanes.filter { $0 != Timeline.serverLane }
+        let ordered = lanes.filter { !$0.hasPrefix("upstream") } + lanes.filter { $0.hasPrefix("upstream") }
+        let laneRows = ordered.map { lane in
+            Row(title: lane, marks: marks.filter { $0.event.lane == lane }, isRequest: false)
+        }
+        let serverMarks = marks.filter { $0.event.lane == Timeline.serverLane }
+        let otherServerMarks = serverMarks.filter { !$0.event.kind.isServerExchange }
+        let serverRow =
+            otherServerMarks.isEmpty
+            ? [] : [Row(title: Timeline.serverLane, marks: otherServerMarks, isRequest: false)]
+        var requestRows = Self.exchanges(in: serverMarks).map {
+            Row(title: Timeline.serverLane, marks: $0, isRequest: true)
+        }
+        Self.tieSenders(of: &requestRows, to: laneRows)
+        rows = laneRows + serverRow + requestRows
+    }
+
+    /// The server's requests in order of arrival, each with the answer recorded right after it.
+    private static func exchanges(in serverMarks: [Mark]) -> [[Mark]] {
+        var exchanges: [[Mark]] = []
+        for mark in serverMarks where mark.event.kind.isServerExchange {
+            if mark.event.kind == .request || exchanges.isEmpty {
+                exchanges.append([mark])
+            } else {
+                exchanges[exchanges.count - 1].append(mark)
+            }
+        }
+        return exchanges.sorted { $0[0].event.offset < $1[0].event.offset }
+    }
+
+    /// Ties each request to the lane most likely to have sent it: one subscribed (or retrying) when it
+    /// arrived, preferring a lane with fewer requests tied to it so far, then the lane that heard
+    /// first of the answer, since that is where the answer went before anywhere else (an
+    /// `upstream` lane before the subscribers of its `share()`).
+    private static func tieSenders(of requests: inout [Row], to lanes: [Row]) {
+        var tiedCounts: [String: Int] = [:]
+        let answeredOrder = requests.indices.sorted {
+            requests[$0].marks.last!.event.offset < requests[$1].marks.last!.event.offset
+        }
+        for request in answeredOrder {
+            let exchange = requests[request].marks
+            let answer = exchange.count > 1 ? exchange.last : nil
+            let news = (answer ?? exchange[0]).event.offset
+            let candidates = lanes.compactMap { lane -> (sender: Sender, key: (Int, Int))? in
+                guard let sent = openingMark(of: lane, at: exchange[0].event.offset) else { return nil }
+                let heard = lane.marks.first { $0.index > sent.index && $0.event.offset >= news }
+                let sender = Sender(lane: lane.title, sent: sent, heard: answer == nil ? nil : heard)
+                return (sender, (tiedCounts[lane.title, default: 0], heard?.index ?? .max))
+            }
+            guard let best = candidates.min(by: { $0.key < $1.key })?.sender else { continue }
+            tiedCounts[best.lane, default: 0] += 1
+            requests[request].sender = best
+        }
+    }
+
+    /// The subscribe or retry that left `lane` waiting at `time`, if it was: the latest one before
+    /// then, with no completion or cancel between it and `time`.
+    private static func openingMark(of lane: Row, at time: Duration) -> Mark? {
+        guard let opening = lane.marks.last(where: { $0.event.kind.opens && $0.event.offset <= time }) else {
+            return nil
+        }
+        let closed = lane.marks.contains {
+            $0.index > opening.index && $0.event.kind.closes && $0.event.offset < time
+        }
+        return closed ? nil : opening
+    }
+}
+
+extension Timeline.Event.Kind {
+    /// A request at the server, or what the server did about it.
+    var isServerExchange: Bool { self == .request || self == .response || self == .hangUp }
+    /// Leaves a subscriber waiting for an answer.
+    var opens: Bool { self == .subscribe || self == .retry }
+    /// Ends a subscriber's wait.
+    var closes: Bool { self == .completion || self == .cancel }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+import Workbook
+
+/// What a reader of a chapter's picture must be able to see without help.
+@Suite struct TimelinePictureTests {
+    /// One section, "rule", with `events` recorded as (kind, lane, detail, milliseconds from its start).
+    func timeline(_ events: [(Timeline.Event.Kind, String, String, Int)]) -> Timeline {
+        let timeline = Timeline(title: "Chapter")
+        timeline.beginSection("rule")
+        let start = ContinuousClock.now
+        for (kind, lane, detail, milliseconds) in events {
+            timeline.record(kind, lane: lane, detail: detail, at: start + .milliseconds(milliseconds))
+        }
+        return timeline
+    }
+
+    /// Two subscribers at once whose requests the server answers one after the other; subscriber 3
+    /// hears the first answer.
+    func concurrentRequests() -> Timeline {
+        timeline([
+            (.subscribe, "subscriber 2", "", 0), (.subscribe, "subscriber 3", "", 1),
+            (.request, "server", "GET /x", 5), (.response, "server", "200", 6),
+            (.value, "subscriber 3", "200", 7), (.completion, "subscriber 3", "finished", 7),
+            (.request, "server", "GET /x", 7), (.response, "server", "200", 8),
+            (.value, "subscriber 2", "200", 9), (.completion, "subscriber 2", "finished", 9),
+        ])
+    }
+
+    /// `share()`: its upstream hears the one answer before the two subscribers do, at the same time.
+    func sharedRequest() -> Timeline {
+        timeline([
+            (.subscribe, "subscriber A", "", 0), (.subscribe, "upstream", "", 0),
+            (.subscribe, "subscriber B", "", 1), (.request, "server", "GET /x", 2),
+            (.response, "server", "200", 10), (.value, "upstream", "200", 11),
+            (.value, "subscriber A", "200", 11), (.value, "subscriber B", "200", 11),
+        ])
+    }
+
+    @Test func concurrentRequestsGetARowEachTiedToTheSubscriberThatHeardTheirAnswer() throws {
+        let svg = concurrentRequests().svg
+        #expect(svg.components(separatedBy: ">server</text>").count - 1 == 2)
+        #expect(try textY("from subscriber 3", in: svg) < textY("from subscriber 2", in: svg))
+        #expect(svg.contains("stroke-dasharray=\"2 5\""), "dotted links are drawn")
+    }
+
+    @Test func aSharedRequestIsTiedToTheUpstreamLaneThatHeardItFirst() {
+        let svg = sharedRequest().svg
+        #expect(svg.contains(">from upstream</text>"))
+        #expect(!svg.contains(">from subscriber"))
+    }
+
+    @Test func aRetryingSubscribersRequestsAreAllTiedToIt() {
+        let svg = timeline([
+            (.subscribe, "subscriber", "", 0), (.request, "server", "GET /busy", 10),
+            (.response, "server", "503", 11), (.retry, "subscriber", "", 12),
+            (.request, "server", "GET /busy", 40), (.response, "server", "503", 41),
+            (.completion, "subscriber", "status(503)", 42),
+        ]).svg
+        #expect(svg.components(separatedBy: ">from subscriber</text>").count - 1 == 2)
+        #expect(svg.contains(">arrives 10 ms after subscribe</text>"))
+        #expect(svg.contains(">arrives 28 ms after retry</text>"))
+    }
+
+    @Test func lanesAreDrawnSubscribersThenUpstreamThenServer() throws {
+        let svg = sharedRequest().svg
+        let ys = try ["subscriber A", "subscriber B", "upstream", "server"].map { try textY($0, in: svg) }
+        #expect(ys == ys.sorted())
+    }
+
+    @Test func theLegendListsExactlyTheMarksDrawn() {
+        let quiet = timeline([(.subscribe, "subscriber", "", 0), (.completion, "subscriber", "finished", 5)])
+            .svg
+        for drawn in ["subscribe", "finished", "subscribed, waiting", "off the main thread"] {
+            #expect(quiet.contains(">\(drawn)</text>"), "no legend entry for \(drawn)")
+        }
+        for absent in [
+            "failed", "note", "on the main thread", "server answers", "request reaches the server",
+        ] {
+            #expect(!quiet.contains(">\(absent)</text>"), "a legend entry for \(absent), which is not drawn")
+        }
+        let failing = timeline([
+            (.note, "publisher", "made", 0), (.completion, "subscriber", "URLError.timedOut", 5),
+        ]).svg
+        #expect(failing.contains(">failed</text>") && failing.contains(">note</text>"))
+    }
+
+    @Test func aRequestNeverAnsweredIsDrawnWithoutAnAnswer() {
+        let svg = timeline([
+            (.subscribe, "subscriber", "", 0), (.request, "server", "GET /silence", 2),
+            (.completion, "subscriber", "URLError.timedOut", 1000),
+        ]).svg
+        #expect(svg.contains(">no answer</text>") && svg.contains(">server never answers</text>"))
+        #expect(!svg.contains(">answers") && !svg.contains(">server answers</text>"))
+    }
+
+    @Test func aHangUpIsDrawnAsOneAndNotAsAnAnswer() {
+        let svg = timeline([
+            (.subscribe, "subscriber", "", 0), (.request, "server", "GET /hang-up", 2),
+            (.hangUp, "server", "", 3), (.completion, "subscriber", "URLError.badServerResponse", 4),
+        ]).svg
+        #expect(svg.contains(">hangs up, no answer</tspan>"))
+        #expect(svg.contains(">server hangs up without answering</text>"))
+        #expect(!svg.contains(">server answers</text>"))
+    }
+
+    @Test func eachSectionSaysItsTimeScaleIsItsOwn() {
+        let timeline = timeline([(.note, "a", "", 9)])
+        timeline.beginSection("slow rule")
+        timeline.record(.note, lane: "a", at: .now + .milliseconds(1900))
+        let svg = timeline.svg
+        #expect(svg.contains(">its own scale: 0 to 10 ms</text>"))
+        #expect(svg.contains(">its own scale: 0 to 2 s</text>"))
+    }
+
+    @Test func theWaitBeforeARequestArrivesIsMeasured() {
+        let svg = timeline([
+            (.subscribe, "subscriber", "", 0), (.request, "server", "GET /x", 52),
+            (.response, "server", "200", 53),
+            (.value, "subscriber", "200", 54),
+        ]).svg
+        #expect(svg.contains(">arrives 52 ms after subscribe</text>"))
+    }
+
+    @Test func noTextIsTooSmallToReadWhenProjected() throws {
+        let svg = concurrentRequests().svg
+        let sizes = svg.matches(of: /font-size="([0-9.]+)"/).compactMap { Double($0.output.1) }
+        #expect(!sizes.isEmpty)
+        #expect(try #require(sizes.min()) >= 14)
+    }
+
+    /// The y of the `<text>` element whose whole content is `text`.
+    func textY(_ text: String, in svg: String) throws -> Double {
+        let line = try #require(svg.split(separator: "\n").first { $0.hasSuffix(">\(text)</text>") })
+        let y = try #require(line.firstMatch(of: /\sy="([0-9.]+)"/)?.output.1)
+        return try #require(Double(y))
+    }
+}
