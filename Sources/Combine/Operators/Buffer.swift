@@ -202,7 +202,8 @@ extension Publishers.Buffer {
         }
 
         func request(_ newDemand: Subscribers.Demand) {
-            precondition(newDemand > .none, "A subscriber requested no values; demand must be positive")
+            // Asking for nothing is harmless, as with Apple's.
+            guard newDemand > .none else { return }
             lock.lock()
             guard let downstream else {
                 lock.unlock()

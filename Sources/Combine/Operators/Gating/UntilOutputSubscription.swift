@@ -77,7 +77,8 @@ internal final class UntilOutputSubscription<TriggerOutput, TriggerFailure: Erro
     }
 
     func request(_ demand: Subscribers.Demand) {
-        precondition(demand > .none, "A subscriber requested no values; demand must be positive")
+        // Asking for nothing is harmless, as with Apple's.
+        guard demand > .none else { return }
         lock.lock()
         guard downstream != nil else {
             lock.unlock()
