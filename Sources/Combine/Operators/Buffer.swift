@@ -285,7 +285,11 @@ extension Publishers.Buffer {
                 if let failure = pendingFailure {
                     completion = .failure(failure)
                 } else if values.isEmpty {
-                    completion = ending
+                    // As with Apple's, the finish waits for demand; a failure does not.
+                    switch ending {
+                    case .finished? where demand > .none, .failure?: completion = ending
+                    case .finished?, nil: break
+                    }
                 }
             }
             if completion != nil {
