@@ -2,8 +2,6 @@
 internal enum GateVerdict<Output> {
     /// Send it on.
     case pass(Output)
-    /// Send it on, then finish, cancelling the upstream (the gate needs nothing more).
-    case passLast(Output)
     /// Drop it and ask the upstream for one more in its place.
     case skip
     /// Drop it without asking for another: the gate asked for it on its own account.
@@ -100,11 +98,6 @@ internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream:
                 return .max(1)
             case .absorb:
                 return .none
-            case .passLast(let output):
-                guard let upstream = close() else { return .none }
-                upstream.cancel()
-                _ = downstream.receive(output)
-                finishDownstream(with: .finished)
             case .finish:
                 guard let upstream = close() else { return .none }
                 upstream.cancel()
