@@ -12,10 +12,9 @@ internal enum TriggerRule {
 /// The downstream holds this subscription before either publisher is subscribed; the trigger is subscribed
 /// first and asked for one value, then the upstream, which gets the downstream's requests (those made
 /// before it subscribed, in one request). Once the trigger has sent its value it is ignored but, as with
-/// Apple's, not cancelled. Values
-/// dropped before an opening trigger count against the downstream's demand. Only one thread calls the
-/// downstream at a time: a completion caused by the trigger while an upstream value is being delivered is
-/// passed on by the delivering thread when it returns.
+/// Apple's, not cancelled. Values dropped before an opening trigger count against the downstream's demand.
+/// Only one thread calls the downstream at a time: a completion caused by the trigger while an upstream
+/// value is being delivered is passed on by the delivering thread when it returns.
 internal final class UntilOutputSubscription<TriggerOutput, TriggerFailure: Error, Downstream: Subscriber>:
     Subscription, CustomStringConvertible, CustomPlaygroundDisplayConvertible
 {
