@@ -106,7 +106,8 @@ extension Subscribers.Demand {
     public static func - (lhs: Self, rhs: Int) -> Self {
         if lhs == .unlimited { return .unlimited }
         let (difference, overflow) = Int(lhs.rawValue).subtractingReportingOverflow(rhs)
-        return overflow || difference < 0 ? .none : .max(difference)
+        // Already known not to be negative, so `.max`'s check is not needed.
+        return overflow || difference < 0 ? .none : Self(rawValue: UInt(difference))
     }
 
     @inlinable
