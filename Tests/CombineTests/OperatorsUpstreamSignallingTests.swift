@@ -153,6 +153,17 @@ import Workbook
         #expect(second.cancelCount == 1)
     }
 
+    // Apple: AnySubscriber(subject) passes the subject one completion and filters out a second.
+    @Test func anySubscriberOfASubjectFiltersASecondCompletion() {
+        let subject = CompletionCountingSubject()
+        let erased = AnySubscriber(subject)
+        erased.receive(subscription: TestSubscription())
+        erased.receive(completion: .finished)
+        erased.receive(completion: .finished)
+
+        #expect(subject.completions.value == 1)
+    }
+
     // Apple: retry lets go of its subscriber once the stream has completed.
     @Test func retryReleasesItsSubscriberAfterCompletion() {
         let upstream = ProbePublisher<Int, ProbeError>()
@@ -190,6 +201,24 @@ private final class DemandRecordingSubject: Subject, @unchecked Sendable {
     func send(subscription: Subscription) {
         subscription.request(.unlimited)
     }
+}
+
+/// A subject that only counts the completions it is sent.
+private final class CompletionCountingSubject: Subject, @unchecked Sendable {
+    typealias Output = Int
+    typealias Failure = Never
+
+    let completions = Box(0)
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {}
+
+    func send(_ value: Int) {}
+
+    func send(completion: Subscribers.Completion<Never>) {
+        completions.mutate { $0 += 1 }
+    }
+
+    func send(subscription: Subscription) {}
 }
 
 /// A scheduler that runs immediate work at once and records the options it was given; timed work
