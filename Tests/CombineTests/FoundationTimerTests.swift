@@ -122,6 +122,19 @@ struct FoundationTimerTests {
         #expect(released == nil)
     }
 
+    // Apple: Timer.publish ticks first one interval after connect(), not at connect.
+    @Test func theFirstTickComesOneIntervalAfterConnect() {
+        let timer = Timer.publish(every: 0.2, on: .current, in: .default)
+        let subscriber = TestSubscriber<Date, Never>()
+        timer.subscribe(subscriber)
+        let connected = Date()
+        let connection = timer.connect()
+        defer { connection.cancel() }
+        #expect(runCurrentRunLoop { !subscriber.values.isEmpty })
+        // A tick is never early; the small margin covers the run loop's clock rounding.
+        #expect(subscriber.values[0].timeIntervalSince(connected) > 0.19)
+    }
+
     @Test func thePublisherKeepsWhatItWasMadeWith() {
         let timer = Timer.publish(every: 2.5, tolerance: 0.5, on: .current, in: .common)
         #expect(timer.interval == 2.5)

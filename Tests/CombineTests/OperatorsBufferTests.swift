@@ -84,6 +84,8 @@ import Testing
         #expect(subscriber.completions.isEmpty)
 
         subscriber.request(.max(1))
+        #expect(subscriber.completions.isEmpty)
+        subscriber.request(.max(1))
 
         #expect(subscriber.events == [.subscription("Buffer"), .value(1), .completion(.finished)])
     }

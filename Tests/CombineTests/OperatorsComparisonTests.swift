@@ -28,13 +28,6 @@ import Testing
         #expect(largest.values.map(\.1) == ["c"])
     }
 
-    @Test func anEmptyUpstreamOnlyFinishes() {
-        let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
-        Empty<Int, Never>().max().subscribe(subscriber)
-
-        #expect(subscriber.events == [.subscription("Comparison"), .completion(.finished)])
-    }
-
     @Test func minWaitsForDemandAndPassesFailuresOn() {
         let waiting = TestSubscriber<Int, Never>(initialDemand: .none)
         [3, 1, 2].publisher.eraseToAnyPublisher().min().subscribe(waiting)

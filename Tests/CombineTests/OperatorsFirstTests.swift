@@ -29,13 +29,6 @@ import Testing
         #expect(subscriber.events == [.subscription("First"), .value(7), .completion(.finished)])
     }
 
-    @Test func firstOfAnEmptyUpstreamFinishesWithoutAValueOrAnyDemand() {
-        let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
-        Empty<Int, Never>().first().subscribe(subscriber)
-
-        #expect(subscriber.events == [.subscription("First"), .completion(.finished)])
-    }
-
     @Test func firstPassesAFailureOn() {
         let subscriber = TestSubscriber<Int, ProbeError>()
         Fail<Int, ProbeError>(error: ProbeError(2)).first().subscribe(subscriber)

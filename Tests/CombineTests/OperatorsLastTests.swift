@@ -25,13 +25,6 @@ import Testing
         #expect(subscriber.events == [.subscription("Last"), .value(3), .completion(.finished)])
     }
 
-    @Test func lastOfAnEmptyUpstreamOnlyFinishes() {
-        let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
-        Empty<Int, Never>().last().subscribe(subscriber)
-
-        #expect(subscriber.events == [.subscription("Last"), .completion(.finished)])
-    }
-
     @Test func lastPassesAFailureOnInsteadOfItsValue() {
         let upstream = ProbePublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>()

@@ -80,7 +80,7 @@ import Testing
 
         #expect(subscriber.values == [4])
         #expect(subscriber.completions == [.finished])
-        #expect(upstream.subscription?.history == [])
+        #expect(upstream.subscription?.history == [.requested(.unlimited)])
     }
 
     @Test func replacementsAreEquatableByUpstreamAndOutput() {

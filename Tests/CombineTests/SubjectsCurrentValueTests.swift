@@ -55,7 +55,6 @@ struct SubjectsCurrentValueTests {
         subject.subscribe(late)
         #expect(late.values.isEmpty)
         #expect(late.completions == [.failure(TestError(2))])
-        #expect(subject.value == 9)
     }
 
     @Test func nothingArrivesAfterCancel() {
@@ -90,12 +89,5 @@ struct SubjectsCurrentValueTests {
         DispatchQueue.concurrentPerform(iterations: 1_000) { shared.value.send($0) }
         #expect(subscriber.values.sorted() == Array(-1..<1_000))
         #expect(overlaps.count == 0)
-    }
-
-    @Test func anUpstreamSubscriptionIsAskedForEverything() {
-        let subject = CurrentValueSubject<Int, Never>(0)
-        let upstream = TestSubscription()
-        subject.send(subscription: upstream)
-        #expect(upstream.requests == [.unlimited])
     }
 }

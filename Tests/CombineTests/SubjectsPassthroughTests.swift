@@ -227,13 +227,6 @@ struct SubjectsPassthroughTests {
         }
     }
 
-    @Test func anUpstreamSubscriptionIsAskedForEverything() {
-        let subject = PassthroughSubject<Int, Never>()
-        let upstream = TestSubscription()
-        subject.send(subscription: upstream)
-        #expect(upstream.requests == [.unlimited])
-    }
-
     @Test func aCompletedSubjectLetsGoOfItsSubscribers() {
         let subject = PassthroughSubject<Int, Never>()
         var subscriber: TestSubscriber<Int, Never>? = TestSubscriber()

@@ -16,10 +16,11 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
         }
     }
 
-    /// Forwards everything to the subject `s`: subscriptions, values (asking for nothing more) and
-    /// completion.
+    /// Feeds the subject `s` as `subscribe(_:)` with a subject does, as Apple's does: the subject is
+    /// handed a subscription describing itself as "Subject", and a second subscription or completion
+    /// is filtered out.
     public init<S>(_ s: S) where Input == S.Output, Failure == S.Failure, S: Subject {
-        box = SubjectBox(s)
+        box = SubscriberBox(SubjectSubscriber(s))
         combineIdentifier = CombineIdentifier(s)
     }
 
@@ -90,31 +91,6 @@ private final class SubscriberBox<Base: Subscriber>: SubscriberBoxBase<Base.Inpu
 
     override func receive(completion: Subscribers.Completion<Base.Failure>) {
         base.receive(completion: completion)
-    }
-}
-
-private final class SubjectBox<Base: Subject>: SubscriberBoxBase<Base.Output, Base.Failure> {
-    let base: Base
-
-    init(_ base: Base) {
-        self.base = base
-    }
-
-    override var description: String { String(describing: base) }
-
-    override var customMirror: Mirror { Mirror(reflecting: base) }
-
-    override func receive(subscription: Subscription) {
-        base.send(subscription: subscription)
-    }
-
-    override func receive(_ value: Base.Output) -> Subscribers.Demand {
-        base.send(value)
-        return .none
-    }
-
-    override func receive(completion: Subscribers.Completion<Base.Failure>) {
-        base.send(completion: completion)
     }
 }
 

@@ -1,8 +1,9 @@
 extension Subscribers {
     /// How many values a subscriber still wants: a count, or `unlimited`.
     ///
-    /// Counts never go negative: asking for a negative `max`, or taking away more than there is,
-    /// is a programming error and traps. Adding past `Int.max` gives `unlimited`.
+    /// Counts never go negative: asking for a negative `max`, or taking a larger demand away from a
+    /// smaller one, is a programming error and traps; taking away a larger count (an `Int`) gives
+    /// `.max(0)`, as Apple documents. Adding past `Int.max` gives `unlimited`.
     public struct Demand: Equatable, Comparable, Hashable, Codable, CustomStringConvertible, Sendable {
         /// The count, or `unlimitedRaw` for no limit; the one representation every operator compares.
         @usableFromInline
@@ -100,12 +101,13 @@ extension Subscribers.Demand {
         lhs = lhs - rhs
     }
 
+    /// A result below zero, or past `Int.max`, is clamped to `.max(0)` as in Apple's Combine.
     @inlinable
     public static func - (lhs: Self, rhs: Int) -> Self {
         if lhs == .unlimited { return .unlimited }
         let (difference, overflow) = Int(lhs.rawValue).subtractingReportingOverflow(rhs)
-        precondition(!overflow, "Subscribers.Demand cannot go below zero")
-        return .max(difference)
+        // Already known not to be negative, so `.max`'s check is not needed.
+        return overflow || difference < 0 ? .none : Self(rawValue: UInt(difference))
     }
 
     @inlinable

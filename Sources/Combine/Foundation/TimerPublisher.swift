@@ -62,8 +62,11 @@ extension Timer {
                 return connection
             }
             // The connection keeps the publisher alive while it runs (a pipeline that stores only its
-            // cancellable keeps ticking); the timer itself holds the publisher weakly.
-            let timer = Timer(timeInterval: interval, repeats: true) { [weak self] timer in
+            // cancellable keeps ticking); the timer itself holds the publisher weakly. The first tick
+            // is due one interval from now, as with Apple's: Linux Foundation's
+            // `Timer(timeInterval:repeats:block:)` would fire at once.
+            let firstTick = Date(timeIntervalSinceNow: interval)
+            let timer = Timer(fire: firstTick, interval: interval, repeats: true) { [weak self] timer in
                 guard let self else {
                     timer.invalidate()
                     return

@@ -30,10 +30,14 @@ public struct Published<Value> {
         set { object[keyPath: storageKeyPath].subject.send(newValue) }
     }
 
-    /// The property's publisher; assigning one makes this property share that publisher's storage.
+    /// The property's publisher. Assigning to `$name` changes only a copy, as with Apple's: the
+    /// property keeps its own value and publisher.
     public var projectedValue: Published<Value>.Publisher {
         mutating get { Publisher(subject: subject) }
-        set { subject = newValue.subject }
+        _modify {
+            var publisher = Publisher(subject: subject)
+            yield &publisher
+        }
     }
 
     /// The publisher of a `@Published` property's values, reached as `$name`.

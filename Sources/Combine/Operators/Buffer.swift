@@ -50,8 +50,10 @@ extension Publishers {
 
     /// Holds its upstream's values until the downstream asks for them.
     ///
-    /// The upstream's failure is passed on at once, dropping what the buffer holds; its finishing is
-    /// passed on once the buffer is empty.
+    /// As with Apple's, the upstream is asked for values before the downstream gets its subscription.
+    /// The upstream's failure is passed on at once, dropping what the buffer holds, unless values are
+    /// being delivered: then the held values go on as far as demand allows, and the failure after them.
+    /// Its finishing is passed on once the buffer is empty and the downstream has demand.
     public struct Buffer<Upstream: Publisher>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -107,7 +109,8 @@ extension Publishers.Buffer {
         private var isEmitting = false
         /// How the stream ends once the buffer is empty.
         private var ending: Subscribers.Completion<Failure>?
-        /// An upstream failure that arrived while a value was being delivered.
+        /// An upstream failure that arrived while a value was being delivered; it follows the held values
+        /// that demand lets through.
         private var pendingFailure: Failure?
 
         init(
@@ -140,7 +143,6 @@ extension Publishers.Buffer {
             hasSubscribed = true
             upstream = subscription
             lock.unlock()
-            downstream.receive(subscription: self)
             switch prefetch {
             case .keepFull where size > 0:
                 subscription.request(.max(size))
@@ -149,6 +151,7 @@ extension Publishers.Buffer {
             case .byRequest:
                 subscription.request(.unlimited)
             }
+            downstream.receive(subscription: self)
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
@@ -189,12 +192,12 @@ extension Publishers.Buffer {
                 isEmitting = true
                 emitHeld(to: downstream)
             case .failure(let error):
-                values.removeAll()
                 guard !isEmitting else {
                     pendingFailure = error
                     lock.unlock()
                     return
                 }
+                values.removeAll()
                 self.downstream = nil
                 lock.unlock()
                 downstream.receive(completion: completion)
@@ -202,7 +205,8 @@ extension Publishers.Buffer {
         }
 
         func request(_ newDemand: Subscribers.Demand) {
-            precondition(newDemand > .none, "A subscriber requested no values; demand must be positive")
+            // Asking for nothing is harmless, as with Apple's.
+            guard newDemand > .none else { return }
             lock.lock()
             guard let downstream else {
                 lock.unlock()
@@ -268,8 +272,7 @@ extension Publishers.Buffer {
         /// leaves with the lock released and `isEmitting` clear.
         private func emitHeld(to downstream: Downstream) {
             var delivered = 0
-            while self.downstream != nil, pendingFailure == nil, demand > .none, let value = values.popFirst()
-            {
+            while self.downstream != nil, demand > .none, let value = values.popFirst() {
                 demand -= 1
                 delivered += 1
                 lock.unlock()
@@ -284,7 +287,11 @@ extension Publishers.Buffer {
                 if let failure = pendingFailure {
                     completion = .failure(failure)
                 } else if values.isEmpty {
-                    completion = ending
+                    // As with Apple's, the finish waits for demand; a failure does not.
+                    switch ending {
+                    case .finished? where demand > .none, .failure?: completion = ending
+                    case .finished?, nil: break
+                    }
                 }
             }
             if completion != nil {

@@ -236,8 +236,14 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
         current?.request(demand)
     }
 
+    /// Apple's `catch` ignores a cancel that arrives while it is switching to the handler's publisher,
+    /// and so does this one: the replacement, once subscribed, is relayed as usual.
     func cancel() {
         lock.lock()
+        if case .awaitingReplacement = phase {
+            lock.unlock()
+            return
+        }
         let current = phase.subscription
         phase = .ended
         lock.unlock()

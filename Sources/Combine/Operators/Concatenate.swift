@@ -121,7 +121,8 @@ extension Publishers.Concatenate {
         var playgroundDescription: Any { description }
 
         func request(_ demand: Subscribers.Demand) {
-            precondition(demand > .none, "A subscriber requested no values; demand must be positive")
+            // Asking for nothing is harmless, as with Apple's, and is not passed on.
+            guard demand > .none else { return }
             lock.lock()
             guard downstream != nil else {
                 lock.unlock()

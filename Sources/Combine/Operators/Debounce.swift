@@ -134,7 +134,8 @@ extension Publishers.Debounce {
             self.downstream = downstream
             lock.unlock()
             pending?.cancel()
-            scheduler.schedule(options: options) { self.finish(with: completion) }
+            // Apple's schedules the completion without the options it was given.
+            scheduler.schedule(options: nil) { self.finish(with: completion) }
         }
 
         func request(_ demand: Subscribers.Demand) {

@@ -8,8 +8,9 @@ extension Publisher {
 extension Publishers {
     /// Leaves out a given number of its upstream's first values.
     ///
-    /// The values to leave out are asked for up front, together with the downstream's first request, so
-    /// that every value the downstream asks for can reach it.
+    /// As with Apple's, the downstream holds the subscription before the upstream is subscribed; the values
+    /// to leave out are asked for up front, together with what the downstream asked for meanwhile, so that
+    /// every value the downstream asks for can reach it.
     public struct Drop<Upstream: Publisher>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -26,7 +27,9 @@ extension Publishers {
         where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             precondition(count >= 0, "dropFirst(_:) needs a count of zero or more, not \(count)")
             var remaining = count
-            upstream.subscribeGated(subscriber, named: "Drop", initialDemand: .max(count)) { value in
+            upstream.subscribeGated(
+                subscriber, named: "Drop", initialDemand: .max(count), handsOverEarly: true
+            ) { value in
                 guard remaining > 0 else { return .pass(value) }
                 remaining -= 1
                 return .absorb

@@ -43,9 +43,11 @@ extension Publishers {
     /// Subscribes to a publisher made from each upstream value and republishes all of their values,
     /// one at a time, in the order they arrive.
     ///
-    /// It asks the upstream for `maxPublishers` values and for one more each time an inner publisher
-    /// finishes, so no more than that many run at once. It finishes when the upstream and every inner
-    /// publisher have finished, and fails on the first failure from any of them, cancelling the rest.
+    /// It asks the upstream for `maxPublishers` values (even `.max(0)`, as Apple's does) and for one
+    /// more each time an inner publisher finishes, so no more than that many run at once. It finishes
+    /// when the upstream and every inner publisher have finished, and fails on the first failure from
+    /// any of them, cancelling the other inner publishers; as with Apple's, the upstream is not
+    /// cancelled for it.
     public struct FlatMap<NewPublisher: Publisher, Upstream: Publisher>: Publisher
     where NewPublisher.Failure == Upstream.Failure {
         public typealias Output = NewPublisher.Output
@@ -144,9 +146,7 @@ extension Publishers.FlatMap {
             }
             upstream = subscription
             lock.unlock()
-            if maxPublishers > .none {
-                subscription.request(maxPublishers)
-            }
+            subscription.request(maxPublishers)
         }
 
         @usableFromInline
@@ -265,7 +265,11 @@ extension Publishers.FlatMap {
                 return
             }
             status = .closed
-            let cancelled = releaseSubscriptionsLocked()
+            var cancelled = releaseSubscriptionsLocked()
+            if let upstream {
+                cancelled.append(upstream)
+            }
+            upstream = nil
             lock.unlock()
             for subscription in cancelled {
                 subscription.cancel()
@@ -274,8 +278,9 @@ extension Publishers.FlatMap {
 
         // MARK: Delivering
 
-        /// Ends everything with `error`, cancelling the upstream and every inner publisher but the one
-        /// that failed.
+        /// Ends everything with `error`, cancelling every inner publisher but the one that failed. The
+        /// upstream is let go but not cancelled, as with Apple's: it has failed itself, or it is left
+        /// to finish on its own after an inner publisher failed.
         private func fail(with error: Failure, from failedChild: ChildSubscriptions.ID?) {
             lock.lock()
             guard case .active = status else {
@@ -286,6 +291,7 @@ extension Publishers.FlatMap {
             if let failedChild {
                 children.remove(failedChild)
             }
+            upstream = nil
             let cancelled = releaseSubscriptionsLocked()
             let mustDeliver = !isDelivering
             isDelivering = true
@@ -351,15 +357,10 @@ extension Publishers.FlatMap {
             }
         }
 
-        /// Forgets the upstream, the inner subscriptions and the queue; returns what to cancel.
+        /// Forgets the inner subscriptions and the queue; returns the inner subscriptions to cancel.
         private func releaseSubscriptionsLocked() -> [Subscription] {
-            var released = children.removeAll()
-            if let upstream {
-                released.append(upstream)
-            }
-            upstream = nil
             queue.removeAll()
-            return released
+            return children.removeAll()
         }
 
         /// What subscribes to one inner publisher: it tells the parent which inner publisher spoke.

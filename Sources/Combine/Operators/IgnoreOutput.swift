@@ -8,8 +8,8 @@ extension Publisher {
 extension Publishers {
     /// Passes on only its upstream's completion.
     ///
-    /// It asks the upstream for every value as soon as the downstream holds the subscription; the
-    /// downstream's own requests change nothing, as it never receives a value.
+    /// As with Apple's, the downstream gets the upstream's own subscription (its requests and cancel reach
+    /// the upstream as they are), and the operator asks the upstream for every value itself.
     public struct IgnoreOutput<Upstream: Publisher>: Publisher {
         public typealias Output = Never
         public typealias Failure = Upstream.Failure
@@ -22,12 +22,7 @@ extension Publishers {
 
         public func receive<S>(subscriber: S)
         where S: Subscriber, Upstream.Failure == S.Failure, S.Input == Never {
-            upstream.subscribeGated(
-                subscriber,
-                named: "IgnoreOutput",
-                initialDemand: .unlimited,
-                forwardsDemand: false
-            ) { _ in .absorb }
+            upstream.subscribe(Inner(downstream: subscriber))
         }
     }
 }
@@ -38,5 +33,28 @@ extension Publishers.IgnoreOutput: Equatable where Upstream: Equatable {
         rhs: Publishers.IgnoreOutput<Upstream>
     ) -> Bool {
         lhs.upstream == rhs.upstream
+    }
+}
+
+extension Publishers.IgnoreOutput {
+    /// Drops every value on its way down.
+    private struct Inner<Downstream: Subscriber>: PassThroughSubscriber
+    where Downstream.Input == Never, Downstream.Failure == Failure {
+        typealias Input = Upstream.Output
+        typealias Failure = Upstream.Failure
+
+        let downstream: Downstream
+        let combineIdentifier = CombineIdentifier()
+
+        var description: String { "IgnoreOutput" }
+
+        func receive(subscription: Subscription) {
+            downstream.receive(subscription: subscription)
+            subscription.request(.unlimited)
+        }
+
+        func receive(_ input: Input) -> Subscribers.Demand {
+            .none
+        }
     }
 }

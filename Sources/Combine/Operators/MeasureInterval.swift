@@ -80,7 +80,12 @@ extension Publishers.MeasureInterval {
             let now = scheduler.now
             state = .live(upstream, downstream, last: now)
             lock.unlock()
-            return downstream.receive(last.distance(to: now))
+            // Apple's asks for the downstream's extra demand with a request rather than returning it.
+            let more = downstream.receive(last.distance(to: now))
+            if more > .none {
+                upstream.request(more)
+            }
+            return .none
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {

@@ -1,17 +1,19 @@
 extension Publisher {
-    /// Passes on at most the first `maxLength` values, then finishes and cancels the upstream.
+    /// Passes on at most the first `maxLength` values; the value after them finishes the stream and
+    /// cancels the upstream.
     public func prefix(_ maxLength: Int) -> Publishers.Output<Self> {
         precondition(maxLength >= 0, "prefix(_:) needs a length of zero or more, not \(maxLength)")
         return output(in: 0..<maxLength)
     }
 
-    /// Publishes only the value at `index` (counting from zero), then finishes and cancels the upstream.
+    /// Publishes only the value at `index` (counting from zero); the value after it finishes the stream
+    /// and cancels the upstream.
     public func output(at index: Int) -> Publishers.Output<Self> {
         output(in: index...index)
     }
 
-    /// Publishes only the values whose positions (counting from zero) lie in `range`; once the last of them
-    /// is out, it finishes and cancels the upstream.
+    /// Publishes only the values whose positions (counting from zero) lie in `range`; the first value past
+    /// it finishes the stream and cancels the upstream.
     public func output<R>(in range: R) -> Publishers.Output<Self> where R: RangeExpression, R.Bound == Int {
         Publishers.Output(upstream: self, range: range.relative(to: 0..<Int.max))
     }
@@ -21,7 +23,8 @@ extension Publishers {
     /// Republishes the values of its upstream whose positions lie in a range.
     ///
     /// Values before the range are replaced by asking the upstream for one more each; the downstream's
-    /// requests go to the upstream as they are.
+    /// requests go to the upstream as they are. As with Apple's, the stream ends only when a value past
+    /// the range arrives (or the upstream completes), not with the last value in it.
     public struct Output<Upstream: Publisher>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -44,7 +47,7 @@ extension Publishers {
                 defer { position += 1 }
                 if position < range.lowerBound { return .skip }
                 if position >= range.upperBound { return .finish }
-                return position == range.upperBound - 1 ? .passLast(value) : .pass(value)
+                return .pass(value)
             }
         }
     }

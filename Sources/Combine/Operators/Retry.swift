@@ -59,8 +59,9 @@ extension Publishers.Retry {
         }
 
         private let upstream: Upstream
-        private let downstream: Downstream
         private let lock = Lock()
+        /// Let go of once the stream has completed or been cancelled, as Apple's does.
+        @exclusivity(unchecked) private var downstream: Downstream?
         /// `nil` retries forever.
         @exclusivity(unchecked) private var remainingRetries: Int?
         @exclusivity(unchecked) private var phase = Phase.connecting
@@ -113,9 +114,10 @@ extension Publishers.Retry {
             let isFirst = !hasGivenSubscription
             hasGivenSubscription = true
             let stillOwed = owed
+            let downstream = self.downstream
             lock.unlock()
             if isFirst {
-                downstream.receive(subscription: self)
+                downstream?.receive(subscription: self)
             } else if stillOwed > .none {
                 subscription.request(stillOwed)
             }
@@ -125,7 +127,7 @@ extension Publishers.Retry {
         /// as Apple's does: it may belong to an attempt that has not subscribed yet.
         func receive(_ input: Input) -> Subscribers.Demand {
             lock.lock()
-            if case .ended = phase {
+            guard let downstream else {
                 lock.unlock()
                 return .none
             }
@@ -161,8 +163,10 @@ extension Publishers.Retry {
                 return
             }
             phase = .ended
+            let downstream = self.downstream
+            self.downstream = nil
             lock.unlock()
-            downstream.receive(completion: completion)
+            downstream?.receive(completion: completion)
         }
 
         func request(_ demand: Subscribers.Demand) {
@@ -180,9 +184,12 @@ extension Publishers.Retry {
         func cancel() {
             lock.lock()
             let current = currentSubscriptionLocked
+            let released = downstream
             phase = .ended
+            downstream = nil
             lock.unlock()
             current?.cancel()
+            withExtendedLifetime(released) {}
         }
 
         private var currentSubscriptionLocked: Subscription? {

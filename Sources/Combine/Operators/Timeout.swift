@@ -1,6 +1,7 @@
 extension Publisher {
     /// Ends the stream if the upstream sends nothing for `interval`, counted from subscribing and
-    /// again from each value: with `customError()` as a failure, or as a normal finish without one.
+    /// again from each value and each downstream request: with `customError()` as a failure, or as a
+    /// normal finish without one.
     ///
     /// Values and the completion are delivered on `scheduler`, and the deadline is kept on its clock.
     public func timeout<S>(

@@ -50,7 +50,8 @@ extension DispatchQueue: Scheduler {
         /// A signed span of dispatch time, held in nanoseconds.
         ///
         /// Integer and floating-point literals count seconds; `init(exactly:)` takes nanoseconds,
-        /// as Apple's does.
+        /// as Apple's does. Spans too long for an `Int` of nanoseconds saturate, as Apple's do, so
+        /// `.never` or `.seconds(.max)` mean "as long as there is" rather than a crash.
         public struct Stride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric,
             ExpressibleByFloatLiteral, Hashable, Codable
         {
@@ -60,6 +61,11 @@ extension DispatchQueue: Scheduler {
 
             /// The span in nanoseconds (negative for a span that goes backwards).
             public var magnitude: Int
+
+            /// Apple's archive key for the span, so archives read the same on either platform.
+            private enum CodingKeys: String, CodingKey {
+                case magnitude = "_nanoseconds"
+            }
 
             /// The span as a dispatch interval, in nanoseconds.
             public var timeInterval: DispatchTimeInterval {
@@ -99,8 +105,11 @@ extension DispatchQueue: Scheduler {
                 lhs.magnitude < rhs.magnitude
             }
 
+            /// Multiplies the two spans as times in seconds, as Apple's does: 2 s × 3 s is 6 s, and
+            /// 18 ns × 1 ns is 0.
             public static func * (lhs: Self, rhs: Self) -> Self {
-                Self(nanoseconds: lhs.magnitude * rhs.magnitude)
+                let product = Int128(lhs.magnitude) * Int128(rhs.magnitude) / 1_000_000_000
+                return Self(nanoseconds: Int(clamping: product))
             }
 
             public static func + (lhs: Self, rhs: Self) -> Self {
@@ -116,7 +125,7 @@ extension DispatchQueue: Scheduler {
             }
 
             public static func *= (lhs: inout Self, rhs: Self) {
-                lhs.magnitude *= rhs.magnitude
+                lhs = lhs * rhs
             }
 
             public static func += (lhs: inout Self, rhs: Self) {
@@ -124,19 +133,29 @@ extension DispatchQueue: Scheduler {
             }
 
             public static func seconds(_ s: Double) -> Self {
-                Self(nanoseconds: Int((s * 1_000_000_000).rounded()))
+                let nanoseconds = (s * 1_000_000_000).rounded()
+                // `Double(Int.max)` rounds up to 2^63, one past the largest `Int`.
+                if nanoseconds >= Double(Int.max) { return Self(nanoseconds: .max) }
+                if nanoseconds <= Double(Int.min) { return Self(nanoseconds: .min) }
+                return Self(nanoseconds: Int(nanoseconds))
             }
 
             public static func seconds(_ s: Int) -> Self {
-                Self(nanoseconds: s * 1_000_000_000)
+                scaled(s, by: 1_000_000_000)
             }
 
             public static func milliseconds(_ ms: Int) -> Self {
-                Self(nanoseconds: ms * 1_000_000)
+                scaled(ms, by: 1_000_000)
             }
 
             public static func microseconds(_ us: Int) -> Self {
-                Self(nanoseconds: us * 1_000)
+                scaled(us, by: 1_000)
+            }
+
+            /// `count` units of `factor` nanoseconds each, saturating.
+            private static func scaled(_ count: Int, by factor: Int) -> Self {
+                let (product, overflow) = count.multipliedReportingOverflow(by: factor)
+                return Self(nanoseconds: overflow ? (count < 0 ? .min : .max) : product)
             }
 
             public static func nanoseconds(_ ns: Int) -> Self {

@@ -1,9 +1,11 @@
 import Dispatch
 import Foundation
 
-/// An operation queue as a scheduler: each action becomes a block operation on the queue. Timed
-/// and repeating work waits on a dispatch timer and joins the queue when it falls due, so the
-/// queue's own limits (concurrency, suspension) still apply to it.
+/// An operation queue as a scheduler: each action becomes an operation on the queue. A timed action
+/// joins the queue at once, as with Apple's, and becomes ready when a dispatch timer says it is due,
+/// so `operationCount`, `waitUntilAllOperationsAreFinished()` and `cancelAllOperations()` see it
+/// meanwhile. Repeating work waits on a dispatch timer and adds an operation each time it falls due.
+/// Either way the queue's own limits (concurrency, suspension) still apply.
 extension OperationQueue: Scheduler {
     /// An instant on the wall clock.
     public struct SchedulerTimeType: DateSchedulerTime {
@@ -52,12 +54,13 @@ extension OperationQueue: Scheduler {
         after date: OperationQueue.SchedulerTimeType, tolerance: OperationQueue.SchedulerTimeType.Stride,
         options: OperationQueue.SchedulerOptions?, _ action: @escaping () -> Void
     ) {
+        let operation = DueOperation(SchedulerAction(action))
         let timer = dueTimer(at: date, tolerance: tolerance, repeating: .never)
-        let action = SchedulerAction(action)
         timer.setEventHandler {
             timer.cancel()
-            self.addOperation(BlockOperation { action.run() })
+            operation.becomeDue()
         }
+        addOperation(operation)
         timer.resume()
     }
 
@@ -89,5 +92,36 @@ extension OperationQueue: Scheduler {
             wallDeadline: .now() + Swift.max(date.date.timeIntervalSinceNow, 0), repeating: repeating,
             leeway: .nanoseconds(leeway))
         return timer
+    }
+}
+
+/// A scheduled action that sits on its queue before it is due: it reports itself ready only once
+/// `becomeDue()` is called (or once cancelled, so that a cancelled one leaves the queue at once).
+private final class DueOperation: Operation, @unchecked Sendable {
+    private let action: SchedulerAction
+    private let lock = Lock()
+    private var isDue = false
+
+    init(_ action: SchedulerAction) {
+        self.action = action
+    }
+
+    deinit {
+        lock.deallocate()
+    }
+
+    override var isReady: Bool {
+        isCancelled || (lock.withLock { isDue } && super.isReady)
+    }
+
+    override func main() {
+        action.run()
+    }
+
+    /// Makes the operation ready and tells its queue, which then starts it when it can.
+    func becomeDue() {
+        willChangeValue(forKey: "isReady")
+        lock.withLock { isDue = true }
+        didChangeValue(forKey: "isReady")
     }
 }

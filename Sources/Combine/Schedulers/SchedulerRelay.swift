@@ -5,7 +5,8 @@
 /// upstream once the delivery has run. Deliveries are serialised by a recursive lock (a scheduled
 /// delivery may trigger another at once, as on `ImmediateScheduler`), never by the state lock, and
 /// none happens after `cancel()`. With a deadline, the relay also ends the stream when the upstream
-/// stays silent for that long after subscribing or after its latest value.
+/// stays silent for that long after subscribing, its latest value, or the downstream's latest request
+/// (Apple's `timeout` restarts its clock on each of them).
 internal final class SchedulerRelay<Context: Scheduler, Downstream: Subscriber>:
     Subscriber, Subscription, CustomStringConvertible
 {
@@ -120,6 +121,7 @@ internal final class SchedulerRelay<Context: Scheduler, Downstream: Subscriber>:
             return
         }
         lock.unlock()
+        restartDeadline()
         upstream.request(demand)
     }
 

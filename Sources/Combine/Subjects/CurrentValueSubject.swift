@@ -28,7 +28,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
         core.attach(subscriber)
     }
 
-    /// Makes `input` the current value (even after completion, as Apple's does) and sends it.
+    /// Makes `input` the current value and sends it; after the completion it does nothing, as Apple's.
     public final func send(_ input: Output) {
         core.send(input)
     }

@@ -62,7 +62,8 @@ extension Publishers {
 
 /// Stands between the subject and a subscriber so that the subscriber's subscription reads "Multicast".
 ///
-/// It lets go of the subscriber when the subscription completes or is cancelled.
+/// It lets go of the subscriber when the subscription completes or is cancelled. Demand the subscriber
+/// returns from a value is asked of the subject with a request, as Apple's does, not returned.
 private final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Subscription,
     CustomStringConvertible,
     CustomReflectable, CustomPlaygroundDisplayConvertible
@@ -100,7 +101,9 @@ private final class MulticastSubscriber<Downstream: Subscriber>: Subscriber, Sub
         lock.lock()
         let downstream = self.downstream
         lock.unlock()
-        return downstream?.receive(input) ?? .none
+        guard let more = downstream?.receive(input), more > .none else { return .none }
+        request(more)
+        return .none
     }
 
     func receive(completion: Subscribers.Completion<Downstream.Failure>) {

@@ -27,11 +27,12 @@ extension Publisher {
     }
 }
 
-/// Connects a publisher to a subject; to the subject it is the upstream subscription.
+/// Connects a publisher to a subject; to the subject it is the upstream subscription. Behind both
+/// `subscribe(_:)` with a subject and `AnySubscriber(subject)`.
 ///
 /// It holds the subject until the upstream completes or the connection is cancelled.
-private final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, CustomStringConvertible,
-    CustomReflectable, CustomPlaygroundDisplayConvertible
+internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription,
+    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 {
     typealias Input = Downstream.Output
     typealias Failure = Downstream.Failure

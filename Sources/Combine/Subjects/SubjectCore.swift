@@ -1,6 +1,9 @@
 /// What `PassthroughSubject` and `CurrentValueSubject` share: their subscribers with each one's
 /// demand, the completion once sent, and the upstream subscriptions they were handed.
 ///
+/// As with Apple's subjects, upstream subscriptions are asked for everything only once some subscriber
+/// has asked the subject for something, so an upstream subscribed early does not send into the void.
+///
 /// One recursive lock guards everything and stays held while a subscriber is called. That is the
 /// serialisation: sends from many threads reach each subscriber one at a time, in the order they
 /// took the lock, and a value never overtakes a completion. Because the lock is recursive, a
@@ -17,6 +20,9 @@ internal final class SubjectCore<Output, Failure: Error> {
 
     private let lock = Lock(recursive: true)
     private let name: String
+    /// `false` where any demand at all lets a subscriber have every value (Apple's
+    /// `ObservableObjectPublisher` does not count its subscribers' demand down).
+    private let countsDemand: Bool
     @exclusivity(unchecked) private var memory: Memory
     @exclusivity(unchecked) private var completion: Subscribers.Completion<Failure>?
     @exclusivity(unchecked) private var conduits: [SubjectConduit<Output, Failure>] = []
@@ -26,11 +32,14 @@ internal final class SubjectCore<Output, Failure: Error> {
     @exclusivity(unchecked) private var deliveryDepth = 0
     @exclusivity(unchecked) private var needsSweep = false
     private var upstreamSubscriptions: [Subscription] = []
+    /// Whether any subscriber has asked for a value yet; until then upstreams are asked for nothing.
+    private var hasDownstreamDemand = false
 
     /// `name` is how subscriptions describe themselves: the subject's type name.
-    internal init(name: String, memory: Memory) {
+    internal init(name: String, memory: Memory, countsDemand: Bool = true) {
         self.name = name
         self.memory = memory
+        self.countsDemand = countsDemand
     }
 
     deinit {
@@ -62,13 +71,14 @@ internal final class SubjectCore<Output, Failure: Error> {
         subscriber.receive(subscription: conduit)
     }
 
+    /// Ignored after the completion, as Apple's is (a `CurrentValueSubject` keeps its last value).
     internal func send(_ value: Output) {
         lock.lock()
         defer { lock.unlock() }
+        guard completion == nil else { return }
         if case .latest = memory {
             memory = .latest(value)
         }
-        guard completion == nil else { return }
         if conduits.count == 1 {
             Unmanaged.passUnretained(conduits[0])._withUnsafeGuaranteedRef { offer(value, to: $0) }
         } else {
@@ -96,24 +106,35 @@ internal final class SubjectCore<Output, Failure: Error> {
         }
     }
 
-    /// Keeps `subscription` and asks it for everything, unless the subject has already completed.
+    /// Keeps `subscription`, unless the subject has already completed, and asks it for everything
+    /// once some subscriber has demand.
     internal func send(subscription: Subscription) {
         lock.lock()
         let accepted = completion == nil
         if accepted { upstreamSubscriptions.append(subscription) }
+        let asks = accepted && hasDownstreamDemand
         lock.unlock()
-        if accepted { subscription.request(.unlimited) }
+        if asks { subscription.request(.unlimited) }
     }
 
     // MARK: From a subscriber's conduit
 
     fileprivate func request(_ demand: Subscribers.Demand, for conduit: SubjectConduit<Output, Failure>) {
         lock.lock()
-        defer { lock.unlock() }
-        guard conduit.isActive else { return }
-        conduit.demand += demand
+        guard conduit.isActive else {
+            lock.unlock()
+            return
+        }
+        conduit.demand += countsDemand ? demand : .unlimited
         if case .latest(let value) = memory, conduit.missedLatest {
             offer(value, to: conduit)
+        }
+        // The first demand from any subscriber opens the upstreams.
+        let opened = hasDownstreamDemand ? [] : upstreamSubscriptions
+        hasDownstreamDemand = true
+        lock.unlock()
+        for upstream in opened {
+            upstream.request(.unlimited)
         }
     }
 

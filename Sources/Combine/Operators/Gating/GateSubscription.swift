@@ -2,8 +2,6 @@
 internal enum GateVerdict<Output> {
     /// Send it on.
     case pass(Output)
-    /// Send it on, then finish, cancelling the upstream (the gate needs nothing more).
-    case passLast(Output)
     /// Drop it and ask the upstream for one more in its place.
     case skip
     /// Drop it without asking for another: the gate asked for it on its own account.
@@ -13,15 +11,16 @@ internal enum GateVerdict<Output> {
 }
 
 /// The subscription behind the operators that decide value by value what passes and when the stream is
-/// over: `dropFirst`, `drop(while:)`, `prefix(while:)`, `output(in:)`, `removeDuplicates`, `ignoreOutput`,
-/// `tryScan` and the `try` forms of these.
+/// over: `dropFirst`, `drop(while:)`, `prefix(while:)`, `output(in:)`, `removeDuplicates`, `tryScan` and
+/// the `try` forms of these.
 ///
-/// The downstream sees this object as its subscription, described by the operator's name. Its requests go
-/// straight to the upstream, except those made while it is receiving this subscription, which are gathered
-/// into one request together with `initialDemand` (what the gate asks for on its own account, as `dropFirst`
-/// asks for the values it will drop). A gate that does not forward demand asks for `initialDemand` only.
-/// The step runs on the upstream's serialised calls; a thrown error cancels the upstream and fails the
-/// downstream. Each value costs one lock round-trip.
+/// The downstream sees this object as its subscription, described by the operator's name. It is handed
+/// over once the upstream's subscription arrives or, for `dropFirst` as with Apple's, before the upstream
+/// is subscribed. Requests go straight to the upstream, except those made before it is there or while the
+/// downstream is receiving this subscription, which are gathered into one request together with
+/// `initialDemand` (what the gate asks for on its own account, as `dropFirst` asks for the values it will
+/// drop). The step runs on the upstream's serialised calls; a thrown error cancels the upstream and fails
+/// the downstream. Each value costs one lock round-trip.
 internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream: Subscriber>:
     Subscriber, Subscription, CustomStringConvertible, CustomPlaygroundDisplayConvertible
 {
@@ -33,26 +32,26 @@ internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream:
     private let step: Step
     private let widen: (UpstreamFailure) -> Downstream.Failure
     private let initialDemand: Subscribers.Demand
-    private let forwardsDemand: Bool
     // Guarded by `lock`:
     private var upstream: Subscription?
     private var downstream: Downstream?
     private var isClosed = false
+    /// The downstream has been given this subscription before the upstream was subscribed.
+    private var isHandedOver = false
     private var isHandingOver = false
+    /// Requested before the upstream was there to ask.
     private var demandDuringHandover = Subscribers.Demand.none
 
     fileprivate init(
         _ description: String,
         downstream: Downstream,
         initialDemand: Subscribers.Demand,
-        forwardsDemand: Bool,
         step: @escaping Step,
         widen: @escaping (UpstreamFailure) -> Downstream.Failure
     ) {
         self.description = description
         self.downstream = downstream
         self.initialDemand = initialDemand
-        self.forwardsDemand = forwardsDemand
         self.step = step
         self.widen = widen
     }
@@ -63,6 +62,15 @@ internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream:
 
     var playgroundDescription: Any { description }
 
+    /// Gives the downstream this subscription ahead of the upstream's; call before subscribing upstream.
+    fileprivate func handOverEarly() {
+        lock.lock()
+        isHandedOver = true
+        let downstream = self.downstream
+        lock.unlock()
+        downstream?.receive(subscription: self)
+    }
+
     func receive(subscription: Subscription) {
         lock.lock()
         guard upstream == nil, !isClosed, let downstream else {
@@ -71,9 +79,12 @@ internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream:
             return
         }
         upstream = subscription
-        isHandingOver = true
+        let handsOver = !isHandedOver
+        isHandingOver = handsOver
         lock.unlock()
-        downstream.receive(subscription: self)
+        if handsOver {
+            downstream.receive(subscription: self)
+        }
         lock.lock()
         isHandingOver = false
         let demand = demandDuringHandover + initialDemand
@@ -100,11 +111,6 @@ internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream:
                 return .max(1)
             case .absorb:
                 return .none
-            case .passLast(let output):
-                guard let upstream = close() else { return .none }
-                upstream.cancel()
-                _ = downstream.receive(output)
-                finishDownstream(with: .finished)
             case .finish:
                 guard let upstream = close() else { return .none }
                 upstream.cancel()
@@ -125,9 +131,8 @@ internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream:
 
     func request(_ demand: Subscribers.Demand) {
         precondition(demand > .none, "A subscriber requested no values; demand must be positive")
-        guard forwardsDemand else { return }
         lock.lock()
-        if isHandingOver {
+        if isHandingOver || (upstream == nil && !isClosed) {
             demandDuringHandover += demand
             lock.unlock()
             return
@@ -182,24 +187,26 @@ extension Subscribers.Completion {
 }
 
 extension Publisher {
-    /// Attaches `downstream` through a `GateSubscription` whose step cannot throw.
+    /// Attaches `downstream` through a `GateSubscription` whose step cannot throw; with `handsOverEarly`
+    /// the downstream gets its subscription before this publisher is subscribed.
     internal func subscribeGated<Downstream: Subscriber>(
         _ downstream: Downstream,
         named description: String,
         initialDemand: Subscribers.Demand = .none,
-        forwardsDemand: Bool = true,
+        handsOverEarly: Bool = false,
         step: @escaping (Output) -> GateVerdict<Downstream.Input>
     ) where Downstream.Failure == Failure {
-        subscribe(
-            GateSubscription<Output, Failure, Downstream>(
-                description,
-                downstream: downstream,
-                initialDemand: initialDemand,
-                forwardsDemand: forwardsDemand,
-                step: step,
-                widen: { $0 }
-            )
+        let gate = GateSubscription<Output, Failure, Downstream>(
+            description,
+            downstream: downstream,
+            initialDemand: initialDemand,
+            step: step,
+            widen: { $0 }
         )
+        if handsOverEarly {
+            gate.handOverEarly()
+        }
+        subscribe(gate)
     }
 
     /// Attaches `downstream` through a `GateSubscription` whose step may throw; the error ends the stream.
@@ -213,7 +220,6 @@ extension Publisher {
                 description,
                 downstream: downstream,
                 initialDemand: .none,
-                forwardsDemand: true,
                 step: tryStep,
                 widen: { $0 }
             )

@@ -11,10 +11,10 @@ internal enum TriggerRule {
 ///
 /// The downstream holds this subscription before either publisher is subscribed; the trigger is subscribed
 /// first and asked for one value, then the upstream, which gets the downstream's requests (those made
-/// before it subscribed, in one request). Once the trigger has sent its value it is cancelled. Values
-/// dropped before an opening trigger count against the downstream's demand. Only one thread calls the
-/// downstream at a time: a completion caused by the trigger while an upstream value is being delivered is
-/// passed on by the delivering thread when it returns.
+/// before it subscribed, in one request). Once the trigger has sent its value it is ignored but, as with
+/// Apple's, not cancelled. Values dropped before an opening trigger count against the downstream's demand.
+/// Only one thread calls the downstream at a time: a completion caused by the trigger while an upstream
+/// value is being delivered is passed on by the delivering thread when it returns.
 internal final class UntilOutputSubscription<TriggerOutput, TriggerFailure: Error, Downstream: Subscriber>:
     Subscription, CustomStringConvertible, CustomPlaygroundDisplayConvertible
 {
@@ -77,7 +77,8 @@ internal final class UntilOutputSubscription<TriggerOutput, TriggerFailure: Erro
     }
 
     func request(_ demand: Subscribers.Demand) {
-        precondition(demand > .none, "A subscriber requested no values; demand must be positive")
+        // Asking for nothing is harmless, as with Apple's.
+        guard demand > .none else { return }
         lock.lock()
         guard downstream != nil else {
             lock.unlock()
@@ -171,16 +172,15 @@ internal final class UntilOutputSubscription<TriggerOutput, TriggerFailure: Erro
 
     fileprivate func receiveTrigger(_ input: TriggerOutput) -> Subscribers.Demand {
         lock.lock()
-        guard downstream != nil, pendingCompletion == nil, let subscription = trigger.subscription else {
+        guard downstream != nil, pendingCompletion == nil, trigger.subscription != nil else {
             lock.unlock()
             return .none
         }
+        trigger = .done
         switch rule {
         case .opens:
-            trigger = .done
             isOpen = true
             lock.unlock()
-            subscription.cancel()
         case .ends:
             endFromTrigger(with: .finished)
         }

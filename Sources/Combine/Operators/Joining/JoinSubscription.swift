@@ -16,7 +16,8 @@ internal enum JoinRule {
 /// requests are passed to every upstream as they are (an upstream that subscribes late is asked for all
 /// requested so far). Only one thread calls the downstream at a time: work that turns up meanwhile is left
 /// for the delivering thread, which finishes it before it leaves. The first failure cancels the other
-/// upstreams and is passed on at once (after the value being delivered, if any).
+/// upstreams (under `zip`, the failed one as well) and is passed on at once (after the value being
+/// delivered, if any).
 internal final class JoinSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible,
     CustomPlaygroundDisplayConvertible
 {
@@ -147,6 +148,7 @@ internal final class JoinSubscription<Downstream: Subscriber>: Subscription, Cus
             lock.unlock()
             return
         }
+        let ownSubscription = side.subscription
         side.isFinished = true
         side.subscription = nil
         switch completion {
@@ -164,7 +166,11 @@ internal final class JoinSubscription<Downstream: Subscriber>: Subscription, Cus
         case .failure(let error):
             // While another call delivers a value, that call passes the failure on when it returns.
             let deliversNow = !isEmitting
-            let cancelled = deliversNow ? terminate() : holdFailure(error)
+            var cancelled = deliversNow ? terminate() : holdFailure(error)
+            // Apple's zip cancels the upstream that failed too; its combineLatest does not.
+            if rule == .pairwise, let ownSubscription {
+                cancelled.append(ownSubscription)
+            }
             lock.unlock()
             for subscription in cancelled {
                 subscription.cancel()

@@ -5,7 +5,8 @@
 /// It asks the upstream for everything as soon as the downstream holds it, and folds each value into its
 /// state. When the upstream finishes, or as soon as the fold reports the answer settled (which cancels the
 /// upstream at once), the answer goes downstream: straight away if the downstream has asked for a value,
-/// otherwise on its first request. An answer of `nil` means "no value", and only `.finished` is sent. A
+/// otherwise on its first request. An answer of `nil` means "no value": only `.finished` is sent, and it
+/// too waits for a request, as Apple's `first`, `last`, `min` and `max` make it wait. A
 /// failure, upstream or thrown by the fold, is passed on at once and cancels the upstream if it came from the
 /// fold. Each upstream value costs one lock round-trip.
 internal final class ReducingSubscription<Input, State, UpstreamFailure: Error, Downstream: Subscriber>:
@@ -18,8 +19,8 @@ internal final class ReducingSubscription<Input, State, UpstreamFailure: Error, 
     private enum Phase {
         case awaitingUpstream
         case folding(Subscription)
-        /// The answer is known and waits for the downstream's first request.
-        case holding(Downstream.Input)
+        /// The answer (`nil`: no value, just the finish) is known and waits for the downstream's first request.
+        case holding(Downstream.Input?)
         case ended
     }
 
@@ -111,7 +112,7 @@ internal final class ReducingSubscription<Input, State, UpstreamFailure: Error, 
         }
         end()
         lock.unlock()
-        deliver(result, to: downstream)
+        conclude(with: result, to: downstream)
     }
 
     func cancel() {
@@ -124,7 +125,7 @@ internal final class ReducingSubscription<Input, State, UpstreamFailure: Error, 
         withExtendedLifetime(released) {}
     }
 
-    /// The answer is final: send it now if it was asked for (or is "no value"), else hold it for a request.
+    /// The answer is final: send it now if it was asked for, else hold it for a request.
     private func settle(cancellingUpstream: Bool) {
         lock.lock()
         guard case .folding(let upstream) = phase, let downstream else {
@@ -132,22 +133,18 @@ internal final class ReducingSubscription<Input, State, UpstreamFailure: Error, 
             return
         }
         let result = answer(state)
-        var sendsNow = true
-        if let result, !isRequested {
-            phase = .holding(result)
-            sendsNow = false
-        } else {
+        let sendsNow = isRequested
+        if sendsNow {
             end()
+        } else {
+            phase = .holding(result)
         }
         lock.unlock()
         if cancellingUpstream {
             upstream.cancel()
         }
-        guard sendsNow else { return }
-        if let result {
-            deliver(result, to: downstream)
-        } else {
-            downstream.receive(completion: .finished)
+        if sendsNow {
+            conclude(with: result, to: downstream)
         }
     }
 
@@ -165,8 +162,11 @@ internal final class ReducingSubscription<Input, State, UpstreamFailure: Error, 
         downstream.receive(completion: .failure(error))
     }
 
-    private func deliver(_ result: Downstream.Input, to downstream: Downstream) {
-        _ = downstream.receive(result)
+    /// Sends the answer, if there is one, and the finish.
+    private func conclude(with result: Downstream.Input?, to downstream: Downstream) {
+        if let result {
+            _ = downstream.receive(result)
+        }
         downstream.receive(completion: .finished)
     }
 

@@ -2,7 +2,9 @@
 /// and when the upstream's completion calls for it, sends one last value of its own and finishes.
 ///
 /// That last value waits for demand like any other: if the downstream has none left when the
-/// upstream completes, it goes out on the downstream's next request.
+/// upstream completes, it goes out on the downstream's next request. Besides passing the downstream's
+/// requests on, it may ask the upstream for values on its own account (`replaceEmpty` asks for all of
+/// them, as Apple's does).
 internal final class FinalValueSubscription<Input, UpstreamFailure: Error, Downstream: Subscriber>:
     Subscriber, Subscription, CustomStringConvertible
 where Downstream.Input == Input {
@@ -20,6 +22,8 @@ where Downstream.Input == Input {
     let description: String
     private let downstream: Downstream
     private let decide: Decision
+    /// Asked of the upstream once the downstream holds this subscription.
+    private let ownDemand: Subscribers.Demand
     private let lock = Lock()
     @exclusivity(unchecked) private var upstream: Subscription?
     @exclusivity(unchecked) private var demand = Subscribers.Demand.none
@@ -28,9 +32,13 @@ where Downstream.Input == Input {
     /// Cancelled, or the completion is decided.
     @exclusivity(unchecked) private var isDone = false
 
-    init(_ description: String, downstream: Downstream, decide: @escaping Decision) {
+    init(
+        _ description: String, downstream: Downstream, ownDemand: Subscribers.Demand = .none,
+        decide: @escaping Decision
+    ) {
         self.description = description
         self.downstream = downstream
+        self.ownDemand = ownDemand
         self.decide = decide
     }
 
@@ -48,6 +56,8 @@ where Downstream.Input == Input {
         upstream = subscription
         lock.unlock()
         downstream.receive(subscription: self)
+        guard ownDemand > .none, lock.withLock({ !isDone }) else { return }
+        subscription.request(ownDemand)
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {

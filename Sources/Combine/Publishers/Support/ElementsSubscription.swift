@@ -58,7 +58,8 @@ where Downstream.Input == Elements.Element {
     }
 
     private func start(adding newDemand: Subscribers.Demand) {
-        precondition(newDemand > .none, "A subscriber requested no values; demand must be positive")
+        // Asking for nothing is harmless, as with Apple's.
+        guard newDemand > .none else { return }
         lock.lock()
         guard let downstream, !isEmitting else {
             demand += newDemand

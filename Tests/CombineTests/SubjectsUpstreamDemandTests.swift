@@ -1,0 +1,57 @@
+import Combine
+import Testing
+
+/// What a subject subscribed to an upstream asks of it, and what it does once completed.
+@Suite struct SubjectsUpstreamDemandTests {
+    // Apple: a PassthroughSubject asks its upstream for values only once a subscriber has demand.
+    @Test func passthroughAsksItsUpstreamOnlyOnceASubscriberHasDemand() {
+        let upstream = TestPublisher<Int, Never>()
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+        subject.subscribe(subscriber)
+        let connection = upstream.subscribe(subject)
+        #expect(upstream.subscription?.requests == [])
+
+        subscriber.request(.max(1))
+        subscriber.request(.max(1))
+
+        #expect(upstream.subscription?.requests == [.unlimited])
+        withExtendedLifetime(connection) {}
+    }
+
+    // Apple: Just(1).subscribe(subject) before any subscriber keeps the value for the first one with demand.
+    @Test func passthroughSubscribedBeforeItsSubscriberStillDeliversTheUpstreamsValue() {
+        let subject = PassthroughSubject<Int, Never>()
+        let connection = Just(1).subscribe(subject)
+        let subscriber = TestSubscriber<Int, Never>()
+        subject.subscribe(subscriber)
+
+        #expect(subscriber.values == [1])
+        #expect(subscriber.completions == [.finished])
+        withExtendedLifetime(connection) {}
+    }
+
+    // Apple: a CurrentValueSubject asks its upstream for values only once a subscriber has demand.
+    @Test func currentValueAsksItsUpstreamOnlyOnceASubscriberHasDemand() {
+        let upstream = TestPublisher<Int, Never>()
+        let subject = CurrentValueSubject<Int, Never>(0)
+        let connection = upstream.subscribe(subject)
+        #expect(upstream.subscription?.requests == [])
+
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1))
+        subject.subscribe(subscriber)
+
+        #expect(upstream.subscription?.requests == [.unlimited])
+        withExtendedLifetime(connection) {}
+    }
+
+    // Apple: CurrentValueSubject.send(_:) after the completion is ignored; value keeps its old value.
+    @Test func currentValueIgnoresValuesSentAfterItsCompletion() {
+        let subject = CurrentValueSubject<Int, Never>(1)
+        subject.send(completion: .finished)
+        subject.send(2)
+        subject.value = 3
+
+        #expect(subject.value == 1)
+    }
+}

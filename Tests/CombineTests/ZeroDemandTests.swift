@@ -1,0 +1,72 @@
+import Combine
+import Testing
+
+/// Asking for no values is harmless in Apple's Combine wherever its documentation does not call it
+/// a programming error; these subscriptions must neither crash nor send anything for it.
+@Suite struct ZeroDemandTests {
+    // Apple: request(.none) on a Publishers.Sequence subscription is a no-op.
+    @Test func sequenceIgnoresARequestForNothing() {
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+        [1, 2].publisher.subscribe(subscriber)
+        subscriber.request(.none)
+        subscriber.request(.max(1))
+
+        #expect(subscriber.events == [.subscription("[1, 2]"), .value(1)])
+    }
+
+    // Apple: request(.none) on a Record subscription is a no-op.
+    @Test func recordIgnoresARequestForNothing() {
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+        Record<Int, Never>(output: [1], completion: .finished).subscribe(subscriber)
+        subscriber.request(.none)
+
+        #expect(subscriber.values.isEmpty)
+        #expect(subscriber.completions.isEmpty)
+    }
+
+    // Apple: request(.none) on a Buffer subscription is a no-op.
+    @Test func bufferIgnoresARequestForNothing() {
+        let upstream = ProbePublisher<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+        upstream.buffer(size: 2, prefetch: .byRequest, whenFull: .dropNewest).subscribe(subscriber)
+        upstream.send(1)
+        subscriber.request(.none)
+
+        #expect(subscriber.values.isEmpty)
+    }
+
+    // Apple: request(.none) on an append/prepend (Concatenate) subscription is a no-op.
+    @Test func concatenateIgnoresARequestForNothing() {
+        let upstream = ProbePublisher<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+        upstream.append(9).subscribe(subscriber)
+        subscriber.request(.none)
+        subscriber.request(.max(1))
+
+        #expect(upstream.subscription?.history == [.requested(.max(1))])
+    }
+
+    // Apple: request(.none) on a prefix(untilOutputFrom:) subscription is a no-op.
+    @Test func prefixUntilOutputIgnoresARequestForNothing() {
+        let upstream = ProbePublisher<Int, Never>()
+        let trigger = ProbePublisher<Void, Never>()
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+        upstream.prefix(untilOutputFrom: trigger).subscribe(subscriber)
+        subscriber.request(.none)
+        subscriber.request(.max(1))
+
+        #expect(upstream.subscription?.history == [.requested(.max(1))])
+    }
+
+    // Apple: request(.none) on a drop(untilOutputFrom:) subscription is a no-op.
+    @Test func dropUntilOutputIgnoresARequestForNothing() {
+        let upstream = ProbePublisher<Int, Never>()
+        let trigger = ProbePublisher<Void, Never>()
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+        upstream.drop(untilOutputFrom: trigger).subscribe(subscriber)
+        subscriber.request(.none)
+        subscriber.request(.max(1))
+
+        #expect(upstream.subscription?.history == [.requested(.max(1))])
+    }
+}
