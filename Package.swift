@@ -16,10 +16,7 @@ let combineTargets: [Target] = [
             // Lets release builds specialise the generic operators inside chapters and benchmarks.
             .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
         ]
-    ),
-    // A child process for the tests that must watch a process crash (the main-actor isolation check).
-    .executableTarget(name: "IsolationProbe", dependencies: ["Combine", "LocalServer"], path: "Sources/IsolationProbe"),
-    .testTarget(name: "CombineTests", dependencies: ["Combine", "Workbook", "LocalServer", "IsolationProbe"]),
+    )
 ]
 let combine: [Target.Dependency] = ["Combine"]
 #endif
@@ -52,6 +49,11 @@ let package = Package(
             name: "CombineBenchmark", dependencies: combine, path: "Benchmarks/CombineBenchmark"),
         .executableTarget(
             name: "ServerBenchmark", dependencies: ["LocalServer", "Workbook"], path: "Benchmarks/ServerBenchmark"),
+        // A child process for the tests that must watch a process crash (the main-actor isolation check).
+        .executableTarget(
+            name: "IsolationProbe", dependencies: combine + ["LocalServer"], path: "Sources/IsolationProbe"),
+        // Combine's behaviour, checked against whichever Combine the platform builds with.
+        .testTarget(name: "CombineTests", dependencies: combine + ["Workbook", "LocalServer", "IsolationProbe"]),
         .testTarget(name: "LocalServerTests", dependencies: ["LocalServer"]),
         .testTarget(name: "WorkbookTests", dependencies: combine + ["Workbook", "LocalServer", "Locking"]),
         .testTarget(

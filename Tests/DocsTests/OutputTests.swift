@@ -65,6 +65,70 @@ import Testing
             ])
     }
 
+    /// Beta's page with one output block per platform; on a Mac, Beta says so.
+    private static func perPlatformBeta(_ blocks: [String]) throws -> Fixture {
+        try Fixture.twoChapters(replacing: [
+            "docs/02-beta.md": "# Beta\n\n" + blocks.joined(separator: "\n")
+        ])
+    }
+
+    private static func printedOnAMac(_ name: String) -> String {
+        Fixture.printed(name).replacingOccurrences(of: "Beta\n", with: "Beta on a Mac\n")
+    }
+
+    @Test func onlyTheBlockForThePlatformTheTestsRunOnIsCompared() async throws {
+        let fixture = try Self.perPlatformBeta([
+            "<!-- output: Beta (Linux) -->\n```text\nBeta\n```\n",
+            "<!-- output: Beta (macOS) -->\n```text\nBeta on a Mac\n```\n",
+        ])
+        let repository = fixture.repository
+        #expect(await outputProblems(in: repository, platform: "Linux") { Fixture.printed($0) } == [])
+        #expect(await outputProblems(in: repository, platform: "macOS") { Self.printedOnAMac($0) } == [])
+        #expect(
+            await outputProblems(in: repository, platform: "macOS") { Fixture.printed($0) }.map(\.description)
+                == [
+                    "docs/02-beta.md:10: output differs from what `swift run Beta` prints at its line 1: "
+                        + "the doc has `Beta on a Mac`, the program prints `Beta`"
+                ])
+        #expect(
+            await outputProblems(in: repository, platform: "Linux") { Self.printedOnAMac($0) }.map(
+                \.description) == [
+                    "docs/02-beta.md:5: output differs from what `swift run Beta` prints at its line 1: "
+                        + "the doc has `Beta`, the program prints `Beta on a Mac`"
+                ])
+    }
+
+    @Test func perPlatformOutputsMustCoverEveryPlatformAndOnlyKnownOnes() async throws {
+        let linuxOnly = try Self.perPlatformBeta(["<!-- output: Beta (Linux) -->\n```text\nBeta\n```\n"])
+        #expect(
+            await outputProblems(in: linuxOnly.repository, platform: "Linux") { Fixture.printed($0) }
+                .map(\.description) == [
+                    "docs/02-beta.md: shows the output of Beta per platform but not for macOS"
+                ])
+
+        let mixed = try Self.perPlatformBeta([
+            "<!-- output: Beta -->\n```text\nBeta\n```\n",
+            "<!-- output: Beta (Linux) -->\n```text\nBeta\n```\n",
+            "<!-- output: Beta (macOS) -->\n```text\nBeta on a Mac\n```\n",
+        ])
+        #expect(
+            await outputProblems(in: mixed.repository, platform: "Linux") { Fixture.printed($0) }
+                .map(\.description) == [
+                    "docs/02-beta.md: shows the output of Beta both for every platform and per platform"
+                ])
+
+        let unknown = try Self.perPlatformBeta([
+            "<!-- output: Beta -->\n```text\nBeta\n```\n",
+            "<!-- output: Beta (Windows) -->\n```text\nBeta\n```\n",
+        ])
+        #expect(
+            await outputProblems(in: unknown.repository, platform: "Linux") { Fixture.printed($0) }
+                .map(\.description) == [
+                    "docs/02-beta.md:8: output on Windows, which is none of Linux, macOS",
+                    "docs/02-beta.md: shows the output of Beta both for every platform and per platform",
+                ])
+    }
+
     @Test func aReportWithoutItsTimingsSectionHasNoStablePart() throws {
         #expect(throws: UnstableOutput.self) { try stableReport(ofPrinted: "Alpha\n\n✓ says hello\n") }
         #expect(try stableReport(ofPrinted: Fixture.printed("Alpha")) == ["Alpha", "", "✓ says hello"])

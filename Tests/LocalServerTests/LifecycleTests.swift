@@ -82,7 +82,8 @@ import Testing
         #expect(clock.now - stopped < .seconds(120))
     }
 
-    @Test func stopCancelsPendingDelays() async throws {
+    @Test(.enabled(if: serverThreadsAreListed, "only on Linux are the server's threads named and listed"))
+    func stopCancelsPendingDelays() async throws {
         let server = try await startServer()
         #expect(
             try serverThreadNames(port: server.port).sorted() == ["LS\(server.port)#1", "LS\(server.port)#2"])
@@ -102,9 +103,9 @@ import Testing
             try await client.send("GET / HTTP/1.1\r\nHost: test\r\n\r\n")
             _ = try await client.readResponse()
         }
-        #expect(try openSocketCount(localPort: server.port) == 6)
+        #expect(openSocketCount(localPort: server.port) == 6)
         server.stop()
-        #expect(try openSocketCount(localPort: server.port) == 0)
+        #expect(openSocketCount(localPort: server.port) == 0)
         for client in clients {
             #expect(try await client.readUntilClosed().isEmpty)
         }
@@ -124,7 +125,7 @@ import Testing
 
     @Test func thousandConnectionsLeaveNoDescriptorOpen() async throws {
         let server = try await startServer()
-        #expect(try openSocketCount(localPort: server.port) == 1)
+        #expect(openSocketCount(localPort: server.port) == 1)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for worker in 0..<10 {
                 group.addTask {
@@ -137,8 +138,8 @@ import Testing
             try await group.waitForAll()
         }
         #expect(server.requestCount() == 1000)
-        #expect(try await eventually { try openSocketCount(localPort: server.port) == 1 })
+        #expect(await eventually { openSocketCount(localPort: server.port) == 1 })
         server.stop()
-        #expect(try openSocketCount(localPort: server.port) == 0)
+        #expect(openSocketCount(localPort: server.port) == 0)
     }
 }

@@ -44,13 +44,19 @@ final class RawClient: @unchecked Sendable {  // `received` is touched only on `
     init(port: UInt16, host: String = "127.0.0.1", timeout: Duration = .seconds(5)) throws {
         // Set up in a local first: once `self.descriptor` is set, a throw would run `deinit`, and a
         // second close could hit a descriptor number the process has handed out again.
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, streamSocketType, 0)
         var noDelay: Int32 = 1
         _ = setsockopt(
             descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
         let (seconds, attoseconds) = timeout.components
-        var limit = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
+        var limit = timeval(tv_sec: time_t(seconds), tv_usec: suseconds_t(attoseconds / 1_000_000_000_000))
         _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        #if !canImport(Glibc)
+            // Darwin has no MSG_NOSIGNAL; the socket itself is told not to raise SIGPIPE.
+            var noSignal: Int32 = 1
+            _ = setsockopt(
+                descriptor, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
+        #endif
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -117,11 +123,21 @@ final class RawClient: @unchecked Sendable {  // `received` is touched only on `
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes {
-                Foundation.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                Foundation.send(descriptor, $0.baseAddress, $0.count, Self.sendFlags)
             }
             guard written > 0 else { throw Failure.send(errno: errno) }
             offset += written
         }
+    }
+
+    /// With these (and on Darwin the socket's `SO_NOSIGPIPE`), a write to a connection the server
+    /// has closed fails with `EPIPE` instead of raising SIGPIPE.
+    private static var sendFlags: Int32 {
+        #if canImport(Glibc)
+            Int32(MSG_NOSIGNAL)
+        #else
+            0
+        #endif
     }
 
     private func readResponseNow(answeringHEAD: Bool) throws -> Response {

@@ -1,39 +1,39 @@
 import Foundation
 
+/// `SOCK_STREAM` as the socket calls take it: a `__socket_type` case on Glibc, a plain `Int32` on Darwin.
+let streamSocketType: Int32 = {
+    #if canImport(Glibc)
+        Int32(SOCK_STREAM.rawValue)
+    #else
+        SOCK_STREAM
+    #endif
+}()
+
 /// How many of this process's descriptors are TCP sockets whose local port is `port`: for a server,
 /// its listener and the connections it accepted, whatever other tests in the process have open.
-func openSocketCount(localPort port: UInt16) throws -> Int {
-    let inodes = try socketInodes(localPort: port)
-    let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")
-    return descriptors.filter { descriptor in
-        guard
-            let target = try? FileManager.default.destinationOfSymbolicLink(
-                atPath: "/proc/self/fd/\(descriptor)"),
-            target.hasPrefix("socket:[")
+///
+/// Every descriptor number below the process's limit is asked what it is, with calls that Linux and
+/// macOS both have; a number that is not open fails them.
+func openSocketCount(localPort port: UInt16) -> Int {
+    (0..<getdtablesize()).count { descriptor in
+        var type: Int32 = 0
+        var typeLength = socklen_t(MemoryLayout<Int32>.size)
+        guard getsockopt(descriptor, SOL_SOCKET, SO_TYPE, &type, &typeLength) == 0, type == streamSocketType
         else { return false }
-        return inodes.contains(String(target.dropFirst("socket:[".count).dropLast()))
-    }.count
-}
-
-/// The inodes of IPv4 TCP sockets bound to `port`, from the kernel's table.
-private func socketInodes(localPort port: UInt16) throws -> Set<String> {
-    // Read to the end: procfs files report no size, and a one-shot read gets only the first page.
-    let file = try FileHandle(forReadingFrom: URL(filePath: "/proc/net/tcp"))
-    defer { try? file.close() }
-    let table = String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
-    let portSuffix = ":" + String(format: "%04X", port)
-    var inodes: Set<String> = []
-    for line in table.split(separator: "\n").dropFirst() {
-        let columns = line.split(separator: " ")
-        guard columns.count > 9, columns[1].hasSuffix(portSuffix) else { continue }
-        inodes.insert(String(columns[9]))
+        var address = sockaddr_in()
+        var addressLength = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                getsockname(descriptor, $0, &addressLength)
+            }
+        }
+        return named == 0 && address.sin_family == sa_family_t(AF_INET) && address.sin_port == port.bigEndian
     }
-    return inodes
 }
 
 /// Whether a listening socket can be bound to `port` on 127.0.0.1 right now (with `SO_REUSEADDR`).
 func canBind(port: UInt16) -> Bool {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let descriptor = socket(AF_INET, streamSocketType, 0)
     defer { close(descriptor) }
     var reuse: Int32 = 1
     _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
@@ -48,6 +48,16 @@ func canBind(port: UInt16) -> Bool {
     }
     return bound == 0 && listen(descriptor, 1) == 0
 }
+
+/// Whether `serverThreadNames(port:)` can see the server's threads: only on Linux does the server
+/// name them, and only Linux lists a process's threads, with their names, in `/proc`.
+let serverThreadsAreListed: Bool = {
+    #if os(Linux)
+        true
+    #else
+        false
+    #endif
+}()
 
 /// The names of this process's threads that serve the server on `port`.
 func serverThreadNames(port: UInt16) throws -> [String] {
@@ -65,7 +75,7 @@ func serverThreadNames(port: UInt16) throws -> [String] {
 /// A connection from a port to itself counts as refused: when nothing listens on a free port in
 /// the ephemeral range, Linux may pick that very port as the source and connect the socket to itself.
 func isRefused(port: UInt16, host: String = "127.0.0.1") -> Bool {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let descriptor = socket(AF_INET, streamSocketType, 0)
     defer { close(descriptor) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)

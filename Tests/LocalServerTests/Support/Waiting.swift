@@ -12,8 +12,3 @@ func eventually(
     }
     return try await condition()
 }
-
-/// How many descriptors this process has open.
-func openDescriptorCount() throws -> Int {
-    try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
-}
