@@ -34,6 +34,7 @@ let chapters = [
     chapter("01", "ColdPublishers"),
     chapter("02", "StatusIsAValue"),
     chapter("03", "TypedErrors"),
+    chapter("04", "RetryPlacement"),
 ]
 
 let package = Package(

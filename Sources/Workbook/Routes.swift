@@ -1,3 +1,4 @@
+import Foundation
 import LocalServer
 import Locking
 
@@ -20,6 +21,22 @@ public enum Route {
     public static let hangUp = "/hang-up"
     /// The connection stays open and no answer ever comes.
     public static let silence = "/silence"
+    /// Fails a set number of times, then answers 200 with user 1. Its query says how:
+    /// `fail=N` requests to the same URL get an error first (each URL, tag included, counts its
+    /// own), `status=S` picks the error (503 unless given), and `retry-after=SECONDS` adds a
+    /// `Retry-After` header to it. Build its URLs with `flaky(failing:status:retryAfter:)`.
+    public static let flaky = "/flaky"
+
+    /// `Route.flaky`'s query items for a route that fails `failures` times (with `status`, or 503),
+    /// naming `retryAfter` seconds in a `Retry-After` header when given.
+    public static func flaky(
+        failing failures: Int, status: Int? = nil, retryAfter: Int? = nil
+    ) -> [URLQueryItem] {
+        let options = [("status", status), ("retry-after", retryAfter)].compactMap { name, value in
+            value.map { URLQueryItem(name: name, value: "\($0)") }
+        }
+        return [URLQueryItem(name: "fail", value: "\(failures)")] + options
+    }
 }
 
 /// What the shared server answers on each route; anything unknown is a plain-text 404.
@@ -30,8 +47,9 @@ public enum RouteTable {
     /// The body `Route.user` and `Route.delayedUser` answer with.
     public static let userBody = #"{"id": 1, "name": "Ada Lovelace"}"#
 
-    /// The response for `request`, chosen by its path alone (queries are ignored).
-    public static func response(to request: HTTPRequest) -> HTTPResponse {
+    /// The response for `request`, chosen by its path; only `Route.flaky` reads the query, and
+    /// `attempt` (how many requests for the same target the server has had, this one included).
+    public static func response(to request: HTTPRequest, attempt: Int = 1) -> HTTPResponse {
         switch request.path {
         case Route.user: .json(userBody)
         case Route.missingUser: .json(#"{"error": "no such user"}"#, status: 404)
@@ -41,8 +59,19 @@ public enum RouteTable {
         case Route.delayedUser: .json(userBody).delayed(by: shortDelay)
         case Route.hangUp: .closeWithoutAnswer
         case Route.silence: .neverAnswer
+        case Route.flaky: flakyResponse(to: request, attempt: attempt)
         default: .text("not found", status: 404)
         }
+    }
+
+    /// `Route.flaky`: the error its query asks for while `attempt` is within `fail`, then user 1.
+    private static func flakyResponse(to request: HTTPRequest, attempt: Int) -> HTTPResponse {
+        let query = Dictionary(request.queryItems.map { ($0.name, $0.value ?? "") }) { first, _ in first }
+        guard attempt <= query["fail"].flatMap(Int.init) ?? 0 else { return .json(userBody) }
+        var headers: HTTPHeaders = [:]
+        headers["Retry-After"] = query["retry-after"]
+        return .json(
+            #"{"error": "try later"}"#, status: query["status"].flatMap(Int.init) ?? 503, headers: headers)
     }
 
     /// A server handler answering from the table that also records each exchange on `timeline`'s
@@ -57,8 +86,13 @@ public enum RouteTable {
         recordingOn timeline: Timeline?
     ) -> @Sendable (HTTPRequest) async -> HTTPResponse {
         let pairing = Locked(())
+        let attempts = Locked([String: Int]())
         return { request in
-            let response = response(to: request)
+            let attempt = attempts.withLock { counts in
+                counts[request.target, default: 0] += 1
+                return counts[request.target, default: 0]
+            }
+            let response = response(to: request, attempt: attempt)
             pairing.withLock { _ in
                 timeline?.record(
                     .request, lane: Timeline.serverLane, detail: "\(request.method) \(request.target)",

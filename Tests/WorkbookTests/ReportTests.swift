@@ -65,6 +65,14 @@ struct ReportTests {
         #expect(stableReport(of: printed + "\n") == mixed.facts())
     }
 
+    @Test func whatARuleTimedFollowsItsDurationInTheTimingsAndNeverInTheFacts() {
+        var timed = mixed
+        timed.lines[0].timing = "gaps 1.2 ms"
+        #expect(timed.timings().contains("   12 ms     gaps 1.2 ms\n"))
+        #expect(timed.facts() == mixed.facts())
+        #expect(!mixed.timings().contains("gaps"))
+    }
+
     @Test func plainTextHasNoEscapeCodesAndColouredTextHasThem() {
         #expect(!mixed.rendered(colour: false).contains("\u{1B}["))
         #expect(mixed.rendered(colour: true).contains("\u{1B}[32m✓"))

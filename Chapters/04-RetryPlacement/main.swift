@@ -1,0 +1,3 @@
+import Workbook
+
+await Chapter.run("Chapter 4 · Retry placement: retry sees only failures", rules: retryRules)
