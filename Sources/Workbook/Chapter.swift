@@ -24,7 +24,8 @@ public struct Rule: Sendable {
         self.measure = { lab in
             let finding = await measure(lab)
             return ReportLine(
-                rule: sentence, expected: finding.expected, measured: finding.measured, holds: finding.holds)
+                rule: sentence, expected: finding.expected, measured: finding.measured, holds: finding.holds,
+                varies: finding.varies)
         }
     }
 

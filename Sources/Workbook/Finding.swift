@@ -8,22 +8,26 @@ public struct Finding<Value: Sendable>: Sendable {
     public let measured: String
     public let holds: Bool
     public let value: Value
+    /// What the measurement saw that differs from run to run (a time, the winner of a race); the
+    /// report prints it with the timings, apart from the facts that read the same every time.
+    public let varies: String?
 
     /// A finding whose expectation is a test on the value rather than one exact value.
-    public init(expected: String, value: Value, measured: String, holds: Bool) {
+    public init(expected: String, value: Value, measured: String, holds: Bool, varies: String? = nil) {
         self.expected = expected
         self.measured = measured
         self.holds = holds
         self.value = value
+        self.varies = varies
     }
 }
 
 extension Finding where Value: Equatable {
     /// A finding that holds when the measured value equals the expected one; both are shown the
     /// same way, through `describe`.
-    public init(expected: Value, measured: Value, describe: (Value) -> String) {
+    public init(expected: Value, measured: Value, describe: (Value) -> String, varies: String? = nil) {
         self.init(
             expected: describe(expected), value: measured, measured: describe(measured),
-            holds: measured == expected)
+            holds: measured == expected, varies: varies)
     }
 }

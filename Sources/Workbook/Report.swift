@@ -4,12 +4,15 @@ public struct ReportLine: Sendable, Equatable {
     public var expected: String
     public var measured: String
     public var holds: Bool
+    /// What was measured that differs from run to run, printed with the timings.
+    public var varies: String?
 
-    public init(rule: String, expected: String, measured: String, holds: Bool) {
+    public init(rule: String, expected: String, measured: String, holds: Bool, varies: String? = nil) {
         self.rule = rule
         self.expected = expected
         self.measured = measured
         self.holds = holds
+        self.varies = varies
     }
 }
 
@@ -74,13 +77,19 @@ public struct Report: Sendable {
         style.bold(title) + "\n"
     }
 
-    /// How long each rule and the whole run took, and where it ran: the part that varies.
+    /// How long each rule and the whole run took, with what a rule saw that varies, and where it
+    /// ran: the part that varies.
     public func timings(colour: Bool = false) -> String {
         let style = TextStyle(enabled: colour)
         let names = lines.map(\.rule) + ["whole run"]
         let width = names.map(\.count).max() ?? 0
-        let rows = zip(names, ruleDurations + [runDuration]).map { name, duration in
-            "  " + name.padded(to: width) + "   " + duration.readable
+        let durations = (ruleDurations + [runDuration]).map(\.readable)
+        let durationWidth = durations.map(\.count).max() ?? 0
+        let asides = lines.map(\.varies) + [nil]
+        let rows = zip(zip(names, durations), asides).map { row, aside in
+            let timing = "  " + row.0.padded(to: width) + "   " + row.1
+            guard let aside else { return timing }
+            return timing.padded(to: 2 + width + 3 + durationWidth) + "   " + aside
         }
         let heading = Report.timingsHeading + " \(platform) (they vary from run to run):"
         return style.dim(([heading] + rows).joined(separator: "\n"))

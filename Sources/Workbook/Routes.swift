@@ -20,12 +20,19 @@ public enum Route {
     public static let hangUp = "/hang-up"
     /// The connection stays open and no answer ever comes.
     public static let silence = "/silence"
+    /// `POST` places an order (per `tag`), answered 201 after two seconds; `GET` answers how many
+    /// orders the server has on record for the tag, as `{"orders": n}`.
+    public static let orders = "/orders"
 }
 
 /// What the shared server answers on each route; anything unknown is a plain-text 404.
 public enum RouteTable {
     /// How long `Route.delayedUser` waits before answering.
     public static let shortDelay = Duration.milliseconds(150)
+
+    /// How long `Route.slow` and a `POST` to `Route.orders` wait before answering: long enough for a
+    /// client to cancel while the server holds the request.
+    public static let slowDelay = Duration.seconds(2)
 
     /// The body `Route.user` and `Route.delayedUser` answer with.
     public static let userBody = #"{"id": 1, "name": "Ada Lovelace"}"#
@@ -37,7 +44,7 @@ public enum RouteTable {
         case Route.missingUser: .json(#"{"error": "no such user"}"#, status: 404)
         case Route.busy: .json(#"{"error": "try later"}"#, status: 503)
         case Route.broken: .json(#"{"id": "one""#)
-        case Route.slow: .json(#"{"id": 3, "name": "Slow Sam"}"#).delayed(by: .seconds(2))
+        case Route.slow: .json(#"{"id": 3, "name": "Slow Sam"}"#).delayed(by: slowDelay)
         case Route.delayedUser: .json(userBody).delayed(by: shortDelay)
         case Route.hangUp: .closeWithoutAnswer
         case Route.silence: .neverAnswer
@@ -45,27 +52,40 @@ public enum RouteTable {
         }
     }
 
-    /// A server handler answering from the table that also records each exchange on `timeline`'s
-    /// "server" lane.
+    /// A server handler answering from the table (and from an order book of its own for
+    /// `Route.orders`) that also records each exchange on `timeline`'s "server" lane.
     ///
     /// The handler runs on the server's threads, outside the task that set `Timeline.current`, so
-    /// the timeline is captured here, when the server is started. A request and its response are
-    /// recorded together, so concurrent connections cannot interleave on the one server lane; a
-    /// delayed response is stamped with the time it will be sent.
+    /// the timeline is captured here, when the server is started. A request and its immediate
+    /// response are recorded together, so concurrent connections cannot interleave on the one
+    /// server lane. A delayed response is waited out here rather than by the server, so that it is
+    /// recorded when it is sent, or, when the client goes away first (the server then cancels the
+    /// handler), recorded as an answer never sent.
     public static func handler(
         recordingOn timeline: Timeline?
     ) -> @Sendable (HTTPRequest) async -> HTTPResponse {
         let pairing = Locked(())
+        let orders = OrderBook()
         return { request in
-            let response = response(to: request)
-            pairing.withLock { _ in
-                timeline?.record(
-                    .request, lane: "server", detail: "\(request.method) \(request.target)",
-                    at: request.arrivalTime)
-                timeline?.record(
-                    .response, lane: "server", detail: response.timelineDetail, at: .now + response.delay)
+            let response = request.path == Route.orders ? orders.response(to: request) : response(to: request)
+            let requestDetail = "\(request.method) \(request.target)"
+            guard response.delay > .zero else {
+                pairing.withLock { _ in
+                    timeline?.record(.request, lane: "server", detail: requestDetail, at: request.arrivalTime)
+                    timeline?.record(.response, lane: "server", detail: response.timelineDetail)
+                }
+                return response
             }
-            return response
+            timeline?.record(.request, lane: "server", detail: requestDetail, at: request.arrivalTime)
+            do {
+                try await Task.sleep(for: response.delay)
+            } catch {
+                // The lab stops its server only after the last rule, so here the client went away.
+                timeline?.record(.cancel, lane: "server", detail: "client went away, answer never sent")
+                return response
+            }
+            timeline?.record(.response, lane: "server", detail: response.timelineDetail)
+            return response.delayed(by: .zero)
         }
     }
 }
