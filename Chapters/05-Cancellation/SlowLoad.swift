@@ -7,8 +7,8 @@ import Workbook
     import FoundationNetworking
 #endif
 
-/// One load of the slow route on a session of its own, so the session's task list holds this load's
-/// task and nothing else, with what its subscriber receives counted.
+/// One load of the very slow route on a session of its own, so the session's task list holds this
+/// load's task and nothing else, with what its subscriber receives counted.
 struct SlowLoad: Sendable {
     let lab: Lab
     let url: URL
@@ -17,10 +17,11 @@ struct SlowLoad: Sendable {
 
     init(in lab: Lab, tag: String) {
         self.lab = lab
-        url = lab.url(Route.slow, tag: tag)
+        url = lab.url(Route.verySlow, tag: tag)
     }
 
-    /// Subscribes to the slow route, counting what arrives; the load lives as long as the result.
+    // excerpt: start-and-look
+    /// Subscribes to the very slow route, counting what arrives; the load lives as long as the result.
     func start() -> AnyCancellable {
         deliveries.subscribe(to: session.dataTaskPublisher(for: url), lane: "subscriber")
     }
@@ -37,6 +38,7 @@ struct SlowLoad: Sendable {
         Timeline.current?.record(.note, lane: "session", detail: seen.taskSummary)
         return seen
     }
+    // end excerpt
 
     /// What the release of the load's cancellable led to, measured once the session has let go of
     /// the task and the server has seen the client leave (or the safety deadline passed), and how
@@ -44,16 +46,16 @@ struct SlowLoad: Sendable {
     ///
     /// Showing that nothing was delivered takes a bound: the server seeing the connection close is
     /// the last thing that happens for a cancelled request, so any value or completion would be
-    /// here by then; were the load not cancelled, it would instead be answered two seconds later.
+    /// here by then; were the load not cancelled, it would instead be answered a minute later.
     func afterRelease() async -> (after: AfterCancel, departure: String) {
         _ = await until { await tasks(of: session).isEmpty }
-        let abandoned = await lab.abandonedRequest(for: url)
+        let abandoned = await lab.abandonedRequest(for: url, orUntil: { deliveries.completions > 0 })
         let tasksLeft = await tasks(of: session).count
         Timeline.current?.record(.note, lane: "session", detail: counted(tasksLeft, "task"))
         session.finishTasksAndInvalidate()
         let after = AfterCancel(
             tasks: tasksLeft, values: deliveries.values, completions: deliveries.completions,
-            clientLeftBeforeTheAnswer: abandoned.map { $0.waited < RouteTable.slowDelay } ?? false)
+            clientLeftBeforeTheAnswer: abandoned.map { $0.waited < RouteTable.verySlowDelay } ?? false)
         return (after, departureNote(abandoned))
     }
 
@@ -125,10 +127,11 @@ func name(of state: URLSessionTask.State) -> String {
 
 extension Lab {
     /// The server's record of the client of `url`'s request going away before its answer, once
-    /// there is one (nil if none within the safety deadline).
-    func abandonedRequest(for url: URL) async -> AbandonedRequest? {
+    /// there is one; nil if `answered` holds first (the subscriber got its completion, so there
+    /// will be none) or none comes within the safety deadline.
+    func abandonedRequest(for url: URL, orUntil answered: () -> Bool = { false }) async -> AbandonedRequest? {
         let isThisURL = { (abandoned: AbandonedRequest) in self.server.url(abandoned.request.target) == url }
-        _ = await until { server.abandonedRequests.contains(where: isThisURL) }
+        _ = await until { server.abandonedRequests.contains(where: isThisURL) || answered() }
         return server.abandonedRequests.first(where: isThisURL)
     }
 }

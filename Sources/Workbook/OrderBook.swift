@@ -10,7 +10,7 @@ import Locking
 final class OrderBook: Sendable {
     private let counts = Locked([String: Int]())
 
-    /// `POST` records an order and answers 201 after `RouteTable.slowDelay`; `GET` answers the
+    /// `POST` records an order and answers 201 after `RouteTable.verySlowDelay`; `GET` answers the
     /// number on record for the request's tag; other methods get 405.
     func response(to request: HTTPRequest) -> HTTPResponse {
         let tag = request.queryItems.first { $0.name == "tag" }?.value ?? ""
@@ -20,7 +20,7 @@ final class OrderBook: Sendable {
                 counts[tag, default: 0] += 1
                 return counts[tag]!
             }
-            return .json(#"{"order": \#(number)}"#, status: 201).delayed(by: RouteTable.slowDelay)
+            return .json(#"{"order": \#(number)}"#, status: 201).delayed(by: RouteTable.verySlowDelay)
         case "GET":
             return .json(#"{"orders": \#(counts.withLock { $0[tag] ?? 0 })}"#)
         default:

@@ -13,6 +13,9 @@ public enum Route {
     public static let broken = "/broken"
     /// 200 with user 3, "Slow Sam", after two seconds.
     public static let slow = "/slow"
+    /// 200 with user 3 after a minute: a request still pending whenever a rule gets round to
+    /// cancelling it, however loaded the machine.
+    public static let verySlow = "/very-slow"
     /// 200 with user 1 after a short pause: long enough that subscribers attached one after the
     /// other are all waiting before it answers.
     public static let delayedUser = "/users/1/delayed"
@@ -20,8 +23,8 @@ public enum Route {
     public static let hangUp = "/hang-up"
     /// The connection stays open and no answer ever comes.
     public static let silence = "/silence"
-    /// `POST` places an order (per `tag`), answered 201 after two seconds; `GET` answers how many
-    /// orders the server has on record for the tag, as `{"orders": n}`.
+    /// `POST` places an order (per `tag`), answered 201 after a minute; `GET` answers at once how
+    /// many orders the server has on record for the tag, as `{"orders": n}`.
     public static let orders = "/orders"
 }
 
@@ -30,9 +33,12 @@ public enum RouteTable {
     /// How long `Route.delayedUser` waits before answering.
     public static let shortDelay = Duration.milliseconds(150)
 
-    /// How long `Route.slow` and a `POST` to `Route.orders` wait before answering: long enough for a
-    /// client to cancel while the server holds the request.
+    /// How long `Route.slow` waits before answering.
     public static let slowDelay = Duration.seconds(2)
+
+    /// How long `Route.verySlow` and a `POST` to `Route.orders` wait before answering: so long that
+    /// a client cancelling them is sure to do so while the server holds the request.
+    public static let verySlowDelay = Duration.seconds(60)
 
     /// The body `Route.user` and `Route.delayedUser` answer with.
     public static let userBody = #"{"id": 1, "name": "Ada Lovelace"}"#
@@ -45,6 +51,7 @@ public enum RouteTable {
         case Route.busy: .json(#"{"error": "try later"}"#, status: 503)
         case Route.broken: .json(#"{"id": "one""#)
         case Route.slow: .json(#"{"id": 3, "name": "Slow Sam"}"#).delayed(by: slowDelay)
+        case Route.verySlow: .json(#"{"id": 3, "name": "Slow Sam"}"#).delayed(by: verySlowDelay)
         case Route.delayedUser: .json(userBody).delayed(by: shortDelay)
         case Route.hangUp: .closeWithoutAnswer
         case Route.silence: .neverAnswer
