@@ -204,7 +204,7 @@ func cancelledPostStillTookEffect(in lab: Lab) async -> Finding<CancelledOrder> 
         measured: CancelledOrder(
             ordersOnRecord: (try? record.get().first?.orders) ?? 0, values: deliveries.values,
             completions: deliveries.completions,
-            clientLeftBeforeTheAnswer: abandoned.map { $0.waited < RouteTable.verySlowDelay } ?? false),
+            clientLeftBeforeTheAnswer: abandoned != nil),
         describe: \.summary, varies: departureNote(abandoned))
 }
 // end excerpt

@@ -55,7 +55,7 @@ struct SlowLoad: Sendable {
         session.finishTasksAndInvalidate()
         let after = AfterCancel(
             tasks: tasksLeft, values: deliveries.values, completions: deliveries.completions,
-            clientLeftBeforeTheAnswer: abandoned.map { $0.waited < RouteTable.verySlowDelay } ?? false)
+            clientLeftBeforeTheAnswer: abandoned != nil)
         return (after, departureNote(abandoned))
     }
 
@@ -96,7 +96,7 @@ struct AfterCancel: Equatable, Sendable {
     var completions: Int
     var clientLeftBeforeTheAnswer: Bool
 
-    /// What every release of a subscription to the slow route should leave: no task, nothing
+    /// What every release of a subscription to the very slow route should leave: no task, nothing
     /// delivered, and a server that saw the client leave before it answered.
     static let silentCancel = AfterCancel(
         tasks: 0, values: 0, completions: 0, clientLeftBeforeTheAnswer: true)
