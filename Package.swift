@@ -35,6 +35,7 @@ let chapters = [
     chapter("02", "StatusIsAValue"),
     chapter("03", "TypedErrors"),
     chapter("04", "RetryPlacement"),
+    chapter("05", "Cancellation"),
 ]
 
 let package = Package(

@@ -42,7 +42,7 @@ func retryFinding<Output, Failure>(
         measured: describe(measured.outcome) + " · " + counted(measured.requests, "request")
             + (waited == false ? ", a gap shorter than its wait" : waitText),
         holds: measured.outcome == outcome && measured.requests == requests && waited != false,
-        timing: measured.gaps.isEmpty
+        varies: measured.gaps.isEmpty
             ? nil : "gaps at the server: " + measured.gaps.map(\.inMilliseconds).joined(separator: ", "))
 }
 

@@ -17,6 +17,8 @@ final class Connection: LoopSocket, @unchecked Sendable {  // Confined to the lo
     /// Our side is shut for writing; what still arrives is read and dropped until the client closes.
     private var draining = false
     private var busy = false
+    /// When the client closed its side while the handler held a request; `nil` if it has not.
+    private(set) var clientLeftTime: ContinuousClock.Instant?
     private var reader: UnsafeContinuation<Void, Never>?
     private var pendingWrite: PendingWrite?
     private var exchange: Task<Void, Never>?
@@ -132,6 +134,7 @@ final class Connection: LoopSocket, @unchecked Sendable {  // Confined to the lo
         } else if count == 0 || !Socket.wouldBlock {
             endOfInput = true
             if draining { return close() }
+            if busy { clientWentAway() }
             wakeReader()
         }
     }
@@ -148,6 +151,14 @@ final class Connection: LoopSocket, @unchecked Sendable {  // Confined to the lo
     }
 
     // MARK: Helpers
+
+    /// The client closed its side before its request was answered: it is taken to have gone away
+    /// (as HTTP clients close a connection to cancel a request), so the exchange task is cancelled,
+    /// which ends the response's delay and any wait in the handler at once.
+    private func clientWentAway() {
+        clientLeftTime = .now
+        exchange?.cancel()
+    }
 
     private func wakeReader() {
         let waiting = reader

@@ -33,6 +33,9 @@ struct Exchange: Sendable {
 
     /// Records the request, waits for the handler (and the response's delay), then answers or fails
     /// as the response says; false when the connection should end.
+    ///
+    /// A client that goes away before the answer is written cuts the wait short, and the request is
+    /// recorded as abandoned instead of being answered.
     private func answer(_ head: RequestHead, body: [UInt8]) async -> Bool {
         let request = HTTPRequest(
             method: head.method, target: head.target, version: head.version, headers: head.headers,
@@ -40,14 +43,17 @@ struct Exchange: Sendable {
         log.record(request)
         connection.setBusy(true)
         let response = await handler(request)
+        var waitedOutDelay = true
         if response.delay > .zero {
-            do { try await Task.sleep(for: response.delay) } catch { return false }
+            do { try await Task.sleep(for: response.delay) } catch { waitedOutDelay = false }
         }
+        if recordIfAbandoned(request) || !waitedOutDelay { return false }
         switch response.fault {
         case .closeWithoutAnswer:
             return false
         case .neverAnswer:
             while await connection.receive() != nil {}
+            recordIfAbandoned(request)
             return false
         case .truncateBody(let sendingBytes):
             let bytes = ResponseEncoder.encode(
@@ -67,5 +73,13 @@ struct Exchange: Sendable {
             connection.setBusy(false)
             return !closing
         }
+    }
+
+    /// Records `request` as abandoned if its client has gone away; says whether it had.
+    @discardableResult
+    private func recordIfAbandoned(_ request: HTTPRequest) -> Bool {
+        guard let noticedTime = connection.clientLeftTime else { return false }
+        log.recordAbandoned(AbandonedRequest(request: request, noticedTime: noticedTime))
+        return true
     }
 }

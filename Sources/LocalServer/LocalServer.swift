@@ -9,7 +9,8 @@ import Foundation
 /// A few threads of its own (`Configuration.threads`) serve all of a server's sockets and run its
 /// handler, which is what makes it fast. A handler may await anything (it gives the thread back
 /// while it waits) but must not block the thread: to answer late, give the response a `delay`
-/// rather than sleeping.
+/// or sleep with `Task.sleep`. The handler's task is cancelled when its client goes away before the
+/// answer is sent (see `abandonedRequests`) or when the server stops.
 ///
 /// Starting one also makes sure this process reaches it directly, whatever proxy the environment
 /// names (see `LoopbackWithoutProxy`).
@@ -51,6 +52,12 @@ public final class LocalServer: Sendable {
 
     /// Every request received so far, in arrival order.
     public var requests: [HTTPRequest] { log.requests }
+
+    /// The requests whose client went away before their answer was sent, in the order the server
+    /// noticed. A client going away is seen as the connection closing while the handler works on
+    /// the request or the response's delay runs; the server then cancels the handler's task and
+    /// the delay, and sends nothing.
+    public var abandonedRequests: [AbandonedRequest] { log.abandoned }
 
     /// How many requests arrived for `path` (the path without its query), or in all when `path` is `nil`.
     public func requestCount(path: String? = nil) -> Int {

@@ -1,7 +1,8 @@
 import Dispatch
 import Locking
 
-/// Every request the server received, in arrival order, and the tasks waiting for one to arrive.
+/// Every request the server received, in arrival order, the tasks waiting for one to arrive, and
+/// the requests whose client went away before they were answered.
 ///
 /// A waiter is resumed by the arrival it waits for (or by its deadline, cancellation or the server
 /// stopping), never by polling.
@@ -15,6 +16,7 @@ final class RequestLog: Sendable {
 
     private struct State {
         var history = RequestHistory()
+        var abandoned: [AbandonedRequest] = []
         var waiters: [Waiter] = []
         var nextWaiterID = 0
         var cancelledWaiterIDs: Set<Int> = []
@@ -29,6 +31,12 @@ final class RequestLog: Sendable {
     private let state = Locked(State())
 
     var requests: [HTTPRequest] { state.withLock { $0.history.all } }
+
+    var abandoned: [AbandonedRequest] { state.withLock { $0.abandoned } }
+
+    func recordAbandoned(_ abandoned: AbandonedRequest) {
+        state.withLock { $0.abandoned.append(abandoned) }
+    }
 
     func count(path: String?) -> Int {
         state.withLock { $0.history.count(path: path) }

@@ -25,7 +25,7 @@ public struct Rule: Sendable {
             let finding = await measure(lab)
             return ReportLine(
                 rule: sentence, expected: finding.expected, measured: finding.measured, holds: finding.holds,
-                timing: finding.timing)
+                varies: finding.varies)
         }
     }
 

@@ -8,26 +8,26 @@ public struct Finding<Value: Sendable>: Sendable {
     public let measured: String
     public let holds: Bool
     public let value: Value
-    /// Times the rule measured (gaps between requests, say), for the report's timings part: they
-    /// vary from run to run, so they stay out of `measured`, which the docs quote.
-    public let timing: String?
+    /// What the measurement saw that differs from run to run (a time, the winner of a race); the
+    /// report prints it with the timings, apart from the facts that read the same every time.
+    public let varies: String?
 
     /// A finding whose expectation is a test on the value rather than one exact value.
-    public init(expected: String, value: Value, measured: String, holds: Bool, timing: String? = nil) {
+    public init(expected: String, value: Value, measured: String, holds: Bool, varies: String? = nil) {
         self.expected = expected
         self.measured = measured
         self.holds = holds
         self.value = value
-        self.timing = timing
+        self.varies = varies
     }
 }
 
 extension Finding where Value: Equatable {
     /// A finding that holds when the measured value equals the expected one; both are shown the
     /// same way, through `describe`.
-    public init(expected: Value, measured: Value, describe: (Value) -> String, timing: String? = nil) {
+    public init(expected: Value, measured: Value, describe: (Value) -> String, varies: String? = nil) {
         self.init(
             expected: describe(expected), value: measured, measured: describe(measured),
-            holds: measured == expected, timing: timing)
+            holds: measured == expected, varies: varies)
     }
 }

@@ -4,15 +4,15 @@ public struct ReportLine: Sendable, Equatable {
     public var expected: String
     public var measured: String
     public var holds: Bool
-    /// What the rule timed besides its own duration, shown in the timings part, never in the row.
-    public var timing: String?
+    /// What was measured that differs from run to run, printed with the timings.
+    public var varies: String?
 
-    public init(rule: String, expected: String, measured: String, holds: Bool, timing: String? = nil) {
+    public init(rule: String, expected: String, measured: String, holds: Bool, varies: String? = nil) {
         self.rule = rule
         self.expected = expected
         self.measured = measured
         self.holds = holds
-        self.timing = timing
+        self.varies = varies
     }
 }
 
@@ -77,19 +77,19 @@ public struct Report: Sendable {
         style.bold(title) + "\n"
     }
 
-    /// How long each rule and the whole run took, what else a rule timed, and where it ran: the
-    /// part that varies.
+    /// How long each rule and the whole run took, with what a rule saw that varies, and where it
+    /// ran: the part that varies.
     public func timings(colour: Bool = false) -> String {
         let style = TextStyle(enabled: colour)
         let names = lines.map(\.rule) + ["whole run"]
-        let extras = lines.map(\.timing) + [nil]
         let width = names.map(\.count).max() ?? 0
         let durations = (ruleDurations + [runDuration]).map(\.readable)
         let durationWidth = durations.map(\.count).max() ?? 0
-        let rows = zip(names, zip(durations, extras)).map { name, timed in
-            let (duration, extra) = timed
-            let after = extra.map { duration.padded(to: durationWidth) + "   " + $0 } ?? duration
-            return "  " + name.padded(to: width) + "   " + after
+        let asides = lines.map(\.varies) + [nil]
+        let rows = zip(zip(names, durations), asides).map { row, aside in
+            let timing = "  " + row.0.padded(to: width) + "   " + row.1
+            guard let aside else { return timing }
+            return timing.padded(to: 2 + width + 3 + durationWidth) + "   " + aside
         }
         let heading = Report.timingsHeading + " \(platform) (they vary from run to run):"
         return style.dim(([heading] + rows).joined(separator: "\n"))

@@ -14,6 +14,9 @@ public enum Route {
     public static let broken = "/broken"
     /// 200 with user 3, "Slow Sam", after two seconds.
     public static let slow = "/slow"
+    /// 200 with user 3 after a minute: a request still pending whenever a rule gets round to
+    /// cancelling it, however loaded the machine.
+    public static let verySlow = "/very-slow"
     /// 200 with user 1 after a short pause: long enough that subscribers attached one after the
     /// other are all waiting before it answers.
     public static let delayedUser = "/users/1/delayed"
@@ -37,12 +40,22 @@ public enum Route {
         }
         return [URLQueryItem(name: "fail", value: "\(failures)")] + options
     }
+    /// `POST` places an order (per `tag`), answered 201 after a minute; `GET` answers at once how
+    /// many orders the server has on record for the tag, as `{"orders": n}`.
+    public static let orders = "/orders"
 }
 
 /// What the shared server answers on each route; anything unknown is a plain-text 404.
 public enum RouteTable {
     /// How long `Route.delayedUser` waits before answering.
     public static let shortDelay = Duration.milliseconds(150)
+
+    /// How long `Route.slow` waits before answering.
+    public static let slowDelay = Duration.seconds(2)
+
+    /// How long `Route.verySlow` and a `POST` to `Route.orders` wait before answering: so long that
+    /// a client cancelling them is sure to do so while the server holds the request.
+    public static let verySlowDelay = Duration.seconds(60)
 
     /// The body `Route.user` and `Route.delayedUser` answer with.
     public static let userBody = #"{"id": 1, "name": "Ada Lovelace"}"#
@@ -55,7 +68,8 @@ public enum RouteTable {
         case Route.missingUser: .json(#"{"error": "no such user"}"#, status: 404)
         case Route.busy: .json(#"{"error": "try later"}"#, status: 503)
         case Route.broken: .json(#"{"id": "one""#)
-        case Route.slow: .json(#"{"id": 3, "name": "Slow Sam"}"#).delayed(by: .seconds(2))
+        case Route.slow: .json(#"{"id": 3, "name": "Slow Sam"}"#).delayed(by: slowDelay)
+        case Route.verySlow: .json(#"{"id": 3, "name": "Slow Sam"}"#).delayed(by: verySlowDelay)
         case Route.delayedUser: .json(userBody).delayed(by: shortDelay)
         case Route.hangUp: .closeWithoutAnswer
         case Route.silence: .neverAnswer
@@ -74,35 +88,57 @@ public enum RouteTable {
             #"{"error": "try later"}"#, status: query["status"].flatMap(Int.init) ?? 503, headers: headers)
     }
 
-    /// A server handler answering from the table that also records each exchange on `timeline`'s
-    /// server lane: the request, then the response, or a hang-up, or nothing for a request it never
-    /// answers.
+    /// A server handler answering from the table (and from an order book of its own for
+    /// `Route.orders`) that also records each exchange on `timeline`'s server lane: the request,
+    /// then the response, or a hang-up, or nothing for a request it never answers.
     ///
     /// The handler runs on the server's threads, outside the task that set `Timeline.current`, so
-    /// the timeline is captured here, when the server is started. A request and its answer are
-    /// recorded together, so concurrent connections cannot interleave on the one server lane and the
-    /// picture can pair them; a delayed answer is stamped with the time it will be sent.
+    /// the timeline is captured here, when the server is started. A request and its immediate
+    /// answer are recorded together, so concurrent connections cannot interleave on the one server
+    /// lane. A delayed answer is waited out here rather than by the server, so that it is recorded
+    /// when it is sent, or, when the client goes away first (the server then cancels the handler),
+    /// recorded as an answer never sent.
     public static func handler(
         recordingOn timeline: Timeline?
     ) -> @Sendable (HTTPRequest) async -> HTTPResponse {
         let pairing = Locked(())
         let attempts = Locked([String: Int]())
+        let orders = OrderBook()
         return { request in
             let attempt = attempts.withLock { counts in
                 counts[request.target, default: 0] += 1
                 return counts[request.target, default: 0]
             }
-            let response = response(to: request, attempt: attempt)
-            pairing.withLock { _ in
+            let response =
+                request.path == Route.orders
+                ? orders.response(to: request) : response(to: request, attempt: attempt)
+            func recordRequest() {
                 timeline?.record(
                     .request, lane: Timeline.serverLane, detail: "\(request.method) \(request.target)",
                     at: request.arrivalTime)
+            }
+            func recordAnswer() {
                 if let (kind, detail) = response.timelineAnswer {
-                    timeline?.record(
-                        kind, lane: Timeline.serverLane, detail: detail, at: .now + response.delay)
+                    timeline?.record(kind, lane: Timeline.serverLane, detail: detail)
                 }
             }
-            return response
+            guard response.delay > .zero else {
+                pairing.withLock { _ in
+                    recordRequest()
+                    recordAnswer()
+                }
+                return response
+            }
+            recordRequest()
+            do {
+                try await Task.sleep(for: response.delay)
+            } catch {
+                // The lab stops its server only after the last rule, so here the client went away.
+                timeline?.record(.cancel, lane: Timeline.serverLane, detail: "client went away, answer never sent")
+                return response
+            }
+            recordAnswer()
+            return response.delayed(by: .zero)
         }
     }
 }

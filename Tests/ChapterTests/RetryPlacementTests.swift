@@ -25,7 +25,7 @@ struct RetryPlacementTests {
         #expect(finding.value.outcome == .failure(.status(503)))
         #expect(finding.value.requests == 3)
         #expect(finding.value.gaps.count == 2)
-        #expect(finding.timing?.hasPrefix("gaps at the server: ") == true)
+        #expect(finding.varies?.hasPrefix("gaps at the server: ") == true)
         #expect(finding.holds)
     }
 
@@ -75,7 +75,7 @@ struct RetryPlacementTests {
         let finding = try await measure(policySendsA404Once)
         #expect(finding.value.outcome == .failure(.status(404)))
         #expect(finding.value.requests == 1)
-        #expect(finding.timing == nil)
+        #expect(finding.varies == nil)
         #expect(finding.holds)
     }
 

@@ -67,7 +67,7 @@ struct ReportTests {
 
     @Test func whatARuleTimedFollowsItsDurationInTheTimingsAndNeverInTheFacts() {
         var timed = mixed
-        timed.lines[0].timing = "gaps 1.2 ms"
+        timed.lines[0].varies = "gaps 1.2 ms"
         #expect(timed.timings().contains("   12 ms     gaps 1.2 ms\n"))
         #expect(timed.facts() == mixed.facts())
         #expect(!mixed.timings().contains("gaps"))

@@ -1,0 +1,210 @@
+import Combine
+import Foundation
+import Workbook
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The chapter's rules in the order the report lists them.
+let cancellationRules = [
+    Rule("a request in flight is one running task", requestInFlightIsOneRunningTask),
+    Rule("cancel() ends the task and delivers nothing", cancelEndsTheTaskSilently),
+    Rule("a cancellable going out of scope cancels", cancellableGoingOutOfScopeCancels),
+    Rule("emptying the set of cancellables cancels", emptyingTheSetCancels),
+    Rule("the owner going away cancels", ownerGoingAwayCancels),
+    Rule("a sink whose result is not stored gets nothing", unstoredSinkGetsNothing),
+    Rule("a cancelled POST still took effect", cancelledPostStillTookEffect),
+]
+
+// excerpt: in-flight
+/// While the response is on its way, the subscription is one data task, running, and the server
+/// already has the request.
+func requestInFlightIsOneRunningTask(in lab: Lab) async -> Finding<InFlight> {
+    let load = SlowLoad(in: lab, tag: "in-flight")
+    let cancellable = load.start()
+    await load.untilServerHasTheRequest()
+    let inFlight = await load.inFlight()
+    cancellable.cancel()
+    _ = await load.afterRelease()
+    return Finding(
+        expected: InFlight(taskStates: ["running"], serverHasRequest: true),
+        measured: inFlight, describe: \.summary)
+}
+// end excerpt
+
+// excerpt: cancel
+/// `cancel()` cancels the data task: the session lets go of it, the connection closes, and the
+/// subscriber hears nothing more, not even a completion.
+func cancelEndsTheTaskSilently(in lab: Lab) async -> Finding<AfterCancel> {
+    let load = SlowLoad(in: lab, tag: "cancel")
+    let cancellable = load.start()
+    await load.untilServerHasTheRequest()
+    cancellable.cancel()
+    return await load.findingAfterRelease()
+}
+// end excerpt
+
+// excerpt: out-of-scope
+/// A cancellable held in a local lives until the function is done with it, and no longer.
+func cancellableGoingOutOfScopeCancels(in lab: Lab) async -> Finding<AfterCancel> {
+    let load = SlowLoad(in: lab, tag: "out-of-scope")
+    await startAndWaitForTheServer(load)
+    return await load.findingAfterRelease()
+}
+
+/// Starts the load and returns once the server has the request, releasing the cancellable.
+func startAndWaitForTheServer(_ load: SlowLoad) async {
+    let cancellable = load.start()
+    await load.untilServerHasTheRequest()
+    // Swift may release a local after its last use; this is that use, so the load lives until here.
+    withExtendedLifetime(cancellable) {}
+}
+// end excerpt
+
+// excerpt: set-emptied
+/// A set of cancellables owns what it holds: emptying it cancels every subscription in it.
+func emptyingTheSetCancels(in lab: Lab) async -> Finding<AfterCancel> {
+    let load = SlowLoad(in: lab, tag: "set-emptied")
+    var subscriptions = Set<AnyCancellable>()
+    load.start().store(in: &subscriptions)
+    await load.untilServerHasTheRequest()
+    subscriptions.removeAll()
+    return await load.findingAfterRelease()
+}
+// end excerpt
+
+/// What the owner's going away did: whether the owner was really freed, and what was left after.
+struct OwnerRelease: Equatable, Sendable {
+    var ownerFreed: Bool
+    var after: AfterCancel
+
+    var summary: String { (ownerFreed ? "owner freed; " : "owner still alive; ") + after.summary }
+}
+
+// excerpt: owner-goes-away
+/// The model's set goes with the model, and the load with the set.
+func ownerGoingAwayCancels(in lab: Lab) async -> Finding<OwnerRelease> {
+    let load = SlowLoad(in: lab, tag: "owner-freed")
+    var model: ScreenModel? = ScreenModel()
+    weak let watched = model
+    model?.keep(load.start())
+    await load.untilServerHasTheRequest()
+    model = nil
+    let (after, departure) = await load.afterRelease()
+    return Finding(
+        expected: OwnerRelease(ownerFreed: true, after: .silentCancel),
+        measured: OwnerRelease(ownerFreed: watched == nil, after: after),
+        describe: \.summary, varies: departure)
+}
+// end excerpt
+
+/// What a sink whose result was thrown away received, and whether its request got out before it
+/// was cancelled.
+struct UnstoredSink: Equatable, Sendable {
+    var values: Int
+    var completions: Int
+    /// How many of the sink's requests reached the server; a race, so not in the summary.
+    var requestsAtServer: Int
+
+    /// Nothing delivered, however the race went.
+    var holds: Bool { values == 0 && completions == 0 }
+
+    var summary: String { deliverySummary(values: values, completions: completions) }
+
+    /// Whether the request got out, which on Linux differs from run to run.
+    var race: String {
+        "the unstored sink's request "
+            + (requestsAtServer == 0 ? "never reached the server" : "reached the server")
+            + " this time"
+    }
+}
+
+/// A sink's `AnyCancellable` that nobody keeps is released at once, and the subscription with it.
+///
+/// Whether the request gets out before it is cancelled is a race, so this rule talks to a lab of
+/// its own whose server is counted but not drawn: the timeline shows only what is the same on
+/// every run.
+func unstoredSinkGetsNothing(in _: Lab) async -> Finding<UnstoredSink> {
+    guard let lab = try? await Timeline.$current.withValue(nil, operation: Lab.open) else {
+        return Finding(
+            expected: "no value, no completion",
+            value: UnstoredSink(values: 0, completions: 0, requestsAtServer: 0),
+            measured: "could not start a second local server", holds: false)
+    }
+    defer { lab.close() }
+    // excerpt: unstored-sink
+    let dropped = lab.url(Route.slow, tag: "unstored")
+    let deliveries = DeliveryCounter()
+    _ = lab.session.dataTaskPublisher(for: dropped)
+        .recorded(lane: "unstored sink", value: eventLabel)
+        .sink(
+            receiveCompletion: { _ in deliveries.countCompletion() },
+            receiveValue: { _ in deliveries.countValue() })
+    // end excerpt
+    // Showing that nothing arrives takes a bound. A request that reached the server is done once
+    // the server has seen its client leave; one that did not is waited out until its answer would
+    // have been due, the chapter's one fixed wait. Either way URLSession has finished cancelling
+    // by then, so closing the lab cannot race it (see the page: Linux Foundation traps on that).
+    _ = await until { await tasks(of: lab.session).isEmpty }
+    if lab.requestCount(for: dropped) > 0 {
+        _ = await lab.abandonedRequest(for: dropped)
+    } else {
+        try? await Task.sleep(for: RouteTable.slowDelay)
+    }
+    let requestsAtServer = lab.requestCount(for: dropped)
+    let measured = UnstoredSink(
+        values: deliveries.values, completions: deliveries.completions, requestsAtServer: requestsAtServer)
+    return Finding(
+        expected: "no value, no completion", value: measured, measured: measured.summary,
+        holds: measured.holds,
+        varies: measured.race)
+}
+
+/// The server's answer to "how many orders do you have for this tag".
+struct OrderRecord: Decodable, Sendable {
+    let orders: Int
+}
+
+/// What became of an order whose request the client cancelled after the server had received it.
+struct CancelledOrder: Equatable, Sendable {
+    var ordersOnRecord: Int
+    var values: Int
+    var completions: Int
+    var clientLeftBeforeTheAnswer: Bool
+
+    var summary: String {
+        counted(ordersOnRecord, "order") + " on record; "
+            + deliverySummary(values: values, completions: completions)
+            + "; " + (clientLeftBeforeTheAnswer ? "server: client left, no answer sent" : "server answered")
+    }
+}
+
+// excerpt: cancelled-post
+/// Cancelling stops the client waiting, not the server working: an order cancelled after the server
+/// received it is on the server's record all the same.
+func cancelledPostStillTookEffect(in lab: Lab) async -> Finding<CancelledOrder> {
+    let orders = lab.url(Route.orders, tag: "cancelled-order")
+    var placing = URLRequest(url: orders)
+    placing.httpMethod = "POST"
+    placing.httpBody = Data(#"{"item": "tea"}"#.utf8)
+    let deliveries = DeliveryCounter()
+    let cancellable = deliveries.subscribe(
+        to: lab.session.dataTaskPublisher(for: placing), lane: "subscriber")
+    _ = await until { lab.requestCount(for: orders) == 1 }
+    cancellable.cancel()
+    let abandoned = await lab.abandonedRequest(for: orders, orUntil: { deliveries.completions > 0 })
+    let record = await outcome(
+        of: lab.session.dataTaskPublisher(for: orders).map(\.data).decode(
+            type: OrderRecord.self, decoder: JSONDecoder()),
+        lane: "asking the server")
+    return Finding(
+        expected: CancelledOrder(
+            ordersOnRecord: 1, values: 0, completions: 0, clientLeftBeforeTheAnswer: true),
+        measured: CancelledOrder(
+            ordersOnRecord: (try? record.get().first?.orders) ?? 0, values: deliveries.values,
+            completions: deliveries.completions,
+            clientLeftBeforeTheAnswer: abandoned != nil),
+        describe: \.summary, varies: departureNote(abandoned))
+}
+// end excerpt

@@ -1,0 +1,137 @@
+import Combine
+import Foundation
+import LocalServer
+import Workbook
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// One load of the very slow route on a session of its own, so the session's task list holds this
+/// load's task and nothing else, with what its subscriber receives counted.
+struct SlowLoad: Sendable {
+    let lab: Lab
+    let url: URL
+    let session = URLSession(configuration: Lab.sessionConfiguration())
+    let deliveries = DeliveryCounter()
+
+    init(in lab: Lab, tag: String) {
+        self.lab = lab
+        url = lab.url(Route.verySlow, tag: tag)
+    }
+
+    // excerpt: start-and-look
+    /// Subscribes to the very slow route, counting what arrives; the load lives as long as the result.
+    func start() -> AnyCancellable {
+        deliveries.subscribe(to: session.dataTaskPublisher(for: url), lane: "subscriber")
+    }
+
+    /// Waits until the server has this load's request (or its safety deadline passes).
+    func untilServerHasTheRequest() async {
+        _ = await until { lab.requestCount(for: url) == 1 }
+    }
+
+    /// The session's tasks and their states, as they are now, noted on the "session" lane.
+    func inFlight() async -> InFlight {
+        let states = await tasks(of: session).map { name(of: $0.state) }
+        let seen = InFlight(taskStates: states, serverHasRequest: lab.requestCount(for: url) == 1)
+        Timeline.current?.record(.note, lane: "session", detail: seen.taskSummary)
+        return seen
+    }
+    // end excerpt
+
+    /// What the release of the load's cancellable led to, measured once the session has let go of
+    /// the task and the server has seen the client leave (or the safety deadline passed), and how
+    /// long after the request's arrival the server saw that.
+    ///
+    /// Showing that nothing was delivered takes a bound: the server seeing the connection close is
+    /// the last thing that happens for a cancelled request, so any value or completion would be
+    /// here by then; were the load not cancelled, it would instead be answered a minute later.
+    func afterRelease() async -> (after: AfterCancel, departure: String) {
+        _ = await until { await tasks(of: session).isEmpty }
+        let abandoned = await lab.abandonedRequest(for: url, orUntil: { deliveries.completions > 0 })
+        let tasksLeft = await tasks(of: session).count
+        Timeline.current?.record(.note, lane: "session", detail: counted(tasksLeft, "task"))
+        session.finishTasksAndInvalidate()
+        let after = AfterCancel(
+            tasks: tasksLeft, values: deliveries.values, completions: deliveries.completions,
+            clientLeftBeforeTheAnswer: abandoned != nil)
+        return (after, departureNote(abandoned))
+    }
+
+    /// `afterRelease()` as the finding of a rule that expects a silent cancel.
+    func findingAfterRelease() async -> Finding<AfterCancel> {
+        let (after, departure) = await afterRelease()
+        return Finding(expected: .silentCancel, measured: after, describe: \.summary, varies: departure)
+    }
+}
+
+/// When the server saw a client leave, in words for the timings part of the report.
+func departureNote(_ abandoned: AbandonedRequest?) -> String {
+    guard let abandoned else { return "the server saw no client leave" }
+    let milliseconds = Int((abandoned.waited / .milliseconds(1)).rounded())
+    return "the server saw the client leave \(milliseconds) ms after the request; its answer was never sent"
+}
+
+/// A session's tasks while a request is under way, and whether the server has the request.
+struct InFlight: Equatable, Sendable {
+    var taskStates: [String]
+    var serverHasRequest: Bool
+
+    var taskSummary: String {
+        counted(taskStates.count, "task")
+            + (taskStates.isEmpty ? "" : ", " + taskStates.joined(separator: ", "))
+    }
+
+    var summary: String {
+        taskSummary + "; the server " + (serverHasRequest ? "has" : "does not have") + " the request"
+    }
+}
+
+/// What is left after a subscription ends early: the session's tasks, what the subscriber got,
+/// and whether the server saw the client leave before the answer was due.
+struct AfterCancel: Equatable, Sendable {
+    var tasks: Int
+    var values: Int
+    var completions: Int
+    var clientLeftBeforeTheAnswer: Bool
+
+    /// What every release of a subscription to the very slow route should leave: no task, nothing
+    /// delivered, and a server that saw the client leave before it answered.
+    static let silentCancel = AfterCancel(
+        tasks: 0, values: 0, completions: 0, clientLeftBeforeTheAnswer: true)
+
+    var summary: String {
+        counted(tasks, "task") + "; " + deliverySummary(values: values, completions: completions) + "; "
+            + (clientLeftBeforeTheAnswer
+                ? "server: client left, no answer sent" : "server: no client leaving seen")
+    }
+}
+
+/// What a subscriber received, in words: `no value, no completion`, `1 value, 1 completion`.
+func deliverySummary(values: Int, completions: Int) -> String {
+    (values == 0 ? "no value" : counted(values, "value")) + ", "
+        + (completions == 0 ? "no completion" : counted(completions, "completion"))
+}
+
+/// A task state by its Swift name.
+func name(of state: URLSessionTask.State) -> String {
+    switch state {
+    case .running: "running"
+    case .suspended: "suspended"
+    case .canceling: "canceling"
+    case .completed: "completed"
+    @unknown default: "state \(state.rawValue)"
+    }
+}
+
+extension Lab {
+    /// The server's record of the client of `url`'s request going away before its answer, once
+    /// there is one; nil if `answered` holds first (the subscriber got its completion, so there
+    /// will be none) or none comes within the safety deadline.
+    func abandonedRequest(for url: URL, orUntil answered: () -> Bool = { false }) async -> AbandonedRequest? {
+        let isThisURL = { (abandoned: AbandonedRequest) in self.server.url(abandoned.request.target) == url }
+        _ = await until { server.abandonedRequests.contains(where: isThisURL) || answered() }
+        return server.abandonedRequests.first(where: isThisURL)
+    }
+}

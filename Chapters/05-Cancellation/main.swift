@@ -1,0 +1,4 @@
+import Workbook
+
+await Chapter.run(
+    "Chapter 5 · Cancellation: cancelling the cancellable cancels the task", rules: cancellationRules)

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+@testable import Cancellation
+
+@Suite("Chapter 5: cancellation")
+struct CancellationTests {
+    @Test func aRequestInFlightIsOneRunningTaskThatTheServerHas() async throws {
+        let finding = try await measure(requestInFlightIsOneRunningTask)
+        #expect(finding.value.taskStates == ["running"])
+        #expect(finding.value.serverHasRequest)
+        #expect(finding.holds)
+    }
+
+    @Test func cancelLeavesNoTaskDeliversNothingAndTheServerSeesTheClientLeave() async throws {
+        let finding = try await measure(cancelEndsTheTaskSilently)
+        expectSilentCancel(finding.value)
+        #expect(finding.holds)
+    }
+
+    @Test func aCancellableGoingOutOfScopeCancelsLikeCancel() async throws {
+        let finding = try await measure(cancellableGoingOutOfScopeCancels)
+        expectSilentCancel(finding.value)
+        #expect(finding.holds)
+    }
+
+    @Test func emptyingTheSetCancelsLikeCancel() async throws {
+        let finding = try await measure(emptyingTheSetCancels)
+        expectSilentCancel(finding.value)
+        #expect(finding.holds)
+    }
+
+    @Test func theOwnerGoingAwayFreesItAndCancelsLikeCancel() async throws {
+        let finding = try await measure(ownerGoingAwayCancels)
+        #expect(finding.value.ownerFreed)
+        expectSilentCancel(finding.value.after)
+        #expect(finding.holds)
+    }
+
+    @Test func anUnstoredSinkGetsNeitherValueNorCompletion() async throws {
+        let finding = try await measure(unstoredSinkGetsNothing)
+        #expect(finding.value.values == 0)
+        #expect(finding.value.completions == 0)
+        // Whether the request got out before the cancel is a race on Linux: once or not at all.
+        #expect((0...1).contains(finding.value.requestsAtServer))
+        #expect(finding.holds)
+    }
+
+    @Test func aCancelledPostIsOnTheServersRecordAndWasNeverAnswered() async throws {
+        let finding = try await measure(cancelledPostStillTookEffect)
+        #expect(finding.value.ordersOnRecord == 1)
+        #expect(finding.value.values == 0)
+        #expect(finding.value.completions == 0)
+        #expect(finding.value.clientLeftBeforeTheAnswer)
+        #expect(finding.holds)
+    }
+
+    /// No task left, nothing delivered, and the server saw the client leave before its answer.
+    private func expectSilentCancel(_ after: AfterCancel, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(after.tasks == 0, sourceLocation: sourceLocation)
+        #expect(after.values == 0, sourceLocation: sourceLocation)
+        #expect(after.completions == 0, sourceLocation: sourceLocation)
+        #expect(after.clientLeftBeforeTheAnswer, sourceLocation: sourceLocation)
+    }
+}
