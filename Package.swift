@@ -37,6 +37,7 @@ let chapters = [
     chapter("01", "ColdPublishers"),
     chapter("02", "StatusIsAValue"),
     chapter("03", "TypedErrors"),
+    chapter("06", "ThreadDelivery"),
 ]
 
 let package = Package(
