@@ -12,8 +12,10 @@ final class ThreadDeliveryMainQueueTests: XCTestCase {
     func testEveryStepBeforeReceiveOnHandsOnOnTheDelegateQueueOffTheMainThread() async throws {
         let deliveries = try await onALabOfItsOwn(valuesArriveOnTheDelegateQueue).value
         XCTAssertEqual(
-            deliveries.map(\.step), ["dataTaskPublisher", "map", "decode", "dataTaskPublisher", "map", "decode"])
-        XCTAssertEqual(deliveries.map(\.event), ["value", "value", "value", "finished", "finished", "finished"])
+            deliveries.map(\.step),
+            ["dataTaskPublisher", "map", "decode", "dataTaskPublisher", "map", "decode"])
+        XCTAssertEqual(
+            deliveries.map(\.event), ["value", "value", "value", "finished", "finished", "finished"])
         XCTAssertEqual(Set(deliveries.map(\.queue)), [delegateQueueLabel])
         XCTAssertTrue(deliveries.allSatisfy(\.onDelegateQueue))
         XCTAssertTrue(deliveries.allSatisfy { !$0.onMainThread })
@@ -26,8 +28,8 @@ final class ThreadDeliveryMainQueueTests: XCTestCase {
             deliveries,
             ["value", "finished"].map {
                 Delivery(
-                    step: "receive(on: main)", event: $0, queue: "com.apple.main-thread", onDelegateQueue: false,
-                    onMainThread: true)
+                    step: "receive(on: main)", event: $0, queue: "com.apple.main-thread",
+                    onDelegateQueue: false, onMainThread: true)
             })
     }
 

@@ -39,11 +39,12 @@ struct ThreadDeliveryTests {
         #expect(finding.holds)
     }
 
-    @Test(arguments: [
-        (NameLoading.nonisolatedFunction, nonisolatedFunctionLoadsTheName),
-        (.sendableClosures, sendableClosuresLoadTheName),
-        (.keyPaths, keyPathsLoadTheName),
-    ] as [(NameLoading, @Sendable (Lab) async -> Finding<NameLoadRun>)])
+    @Test(
+        arguments: [
+            (NameLoading.nonisolatedFunction, nonisolatedFunctionLoadsTheName),
+            (.sendableClosures, sendableClosuresLoadTheName),
+            (.keyPaths, keyPathsLoadTheName),
+        ] as [(NameLoading, @Sendable (Lab) async -> Finding<NameLoadRun>)])
     func eachFixEndsNormallyWithTheNameSetOnTheMainThread(
         way: NameLoading, rule: @Sendable (Lab) async -> Finding<NameLoadRun>
     ) async throws {
@@ -59,7 +60,8 @@ struct ThreadDeliveryTests {
         #expect(ModelChild.request(in: [:]) == nil)
         let url = "http://127.0.0.1:1/users/1"
         let chosen = try #require(
-            try ModelChild.request(in: [ModelChild.wayVariable: "key-paths", ModelChild.urlVariable: url])?.get())
+            try ModelChild.request(in: [ModelChild.wayVariable: "key-paths", ModelChild.urlVariable: url])?
+                .get())
         #expect(chosen.0 == .keyPaths)
         #expect(chosen.1.absoluteString == url)
         let unknown = ModelChild.request(in: [ModelChild.wayVariable: "inline", ModelChild.urlVariable: url])
