@@ -6,6 +6,7 @@ import TypedClient
     import FoundationNetworking
 #endif
 
+// excerpt: profile-model
 /// A profile screen's view model that cannot crash: every pipeline it subscribes to is built outside
 /// the main actor, and its own closures run only after `receive(on: DispatchQueue.main)`.
 ///
@@ -13,7 +14,6 @@ import TypedClient
 /// `loadReplacingPrevious(userID:)` and `select(userID:)` each keep only the latest.
 @MainActor
 final class ProfileModel: ObservableObject {
-    // excerpt: profile-model
     @Published private(set) var user: User?
     @Published private(set) var error: APIError?
     private let session: URLSession
@@ -27,7 +27,7 @@ final class ProfileModel: ObservableObject {
             .store(in: &loads)
     }
 
-    /// The only closure written here. It runs on the main queue, so its main-actor check passes.
+    /// The one closure here that belongs to the main actor; it runs on the main queue, so its check passes.
     private func show(_ loads: some Publisher<Result<User, APIError>, Never>) -> AnyCancellable {
         loads
             .receive(on: DispatchQueue.main)

@@ -61,11 +61,11 @@ func raceSlowThenQuick(in lab: Lab, loading load: (ProfileModel, Int) -> Void) a
     }
     load(profile, 1)
     _ = await until { screen.shown.contains("Ada Lovelace") && slowTask?.state == .completed }
+    let slowTaskEnd = slowTask.map(taskEnd) ?? .other("never seen")
+    Timeline.current?.record(.note, lane: "slow load", detail: "task \(slowTaskEnd)")
     // Something that must not happen is watched for a while: the slow answer is due one delay
     // after its request arrived, so if it can still reach the screen, it does within this wait.
     _ = await until(timeout: RouteTable.slowUserDelay + .milliseconds(300)) { screen.shown.count > 1 }
-    let slowTaskEnd = slowTask.map(taskEnd) ?? .other("never seen")
-    Timeline.current?.record(.note, lane: "slow load", detail: "task \(slowTaskEnd)")
     return RaceOutcome(
         namesShown: screen.shown,
         slowRequests: lab.server.requestCount(path: Route.slowUser) - slowRequestsBefore,

@@ -103,6 +103,7 @@ func inlineClosureStopsTheProcess(in lab: Lab) async -> Finding<NameLoadRun> {
         holds: run.ending == .signalled(isolationCheckSignal) && run.name == nil)
 }
 
+// excerpt: isolation-check-signal
 /// The signal a failed isolation check stops a process with: Linux's libdispatch traps with an
 /// undefined instruction (`ud2`), Apple's with a breakpoint (`EXC_BREAKPOINT`, reported as SIGTRAP).
 #if os(Linux)
@@ -110,6 +111,7 @@ func inlineClosureStopsTheProcess(in lab: Lab) async -> Finding<NameLoadRun> {
 #else
     let isolationCheckSignal = SIGTRAP
 #endif
+// end excerpt
 
 /// The Swift runtime's backtrace of the crashed thread shows what tripped: the closure, then the
 /// runtime's isolation check, then the queue assertion that failed.
