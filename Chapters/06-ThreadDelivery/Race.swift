@@ -45,10 +45,10 @@ struct RaceOutcome: Equatable, Sendable, CustomStringConvertible {
 ///
 /// The model gets a session of its own, so the slow load's data task is the only one in it.
 @MainActor
-func raceSlowThenQuick(in lab: Lab, loading load: (ProfileModel, Int) -> Void) async -> RaceOutcome {
+func raceSlowThenQuick(in lab: Lab, loading load: (UserProfileModel, Int) -> Void) async -> RaceOutcome {
     let session = URLSession(configuration: Lab.sessionConfiguration())
     defer { session.finishTasksAndInvalidate() }
-    let profile = ProfileModel(session: session, baseURL: lab.server.baseURL)
+    let profile = UserProfileModel(baseURL: lab.server.baseURL, session: session)
     let screen = ScreenRecording(of: profile)
 
     let slowRequestsBefore = lab.server.requestCount(path: Route.slowUser)

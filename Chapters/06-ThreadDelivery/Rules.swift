@@ -29,11 +29,12 @@ let threadDeliveryRules = [
 /// came out on. Nothing before `receive(on:)` moves it: it stays where URLSession called back.
 func deliveries(in lab: Lab) async -> [Delivery] {
     let log = DeliveryLog(session: lab.session)
+    let decoder = JSONDecoder()
     let user = lab.session.dataTaskPublisher(for: lab.url(Route.user, tag: "threads"))
         .logged("dataTaskPublisher", in: log)
         .map(\.data)
         .logged("map", in: log)
-        .decode(type: User.self, decoder: JSONDecoder())
+        .decode(type: User.self, decoder: decoder)
         .logged("decode", in: log)
         .receive(on: DispatchQueue.main)
         .logged("receive(on: main)", in: log)
@@ -167,16 +168,16 @@ struct ProfileShown: Equatable, Sendable {
 /// Loading user 1 shows the user; loading user 2, who does not exist, shows `.status(404)`.
 @MainActor
 func safeModelShowsUserAndError(in lab: Lab) async -> Finding<ProfileShown> {
-    let profile = ProfileModel(session: lab.session, baseURL: lab.server.baseURL)
+    let profile = UserProfileModel(baseURL: lab.server.baseURL, session: lab.session)
     let screen = ScreenRecording(of: profile)
     defer { withExtendedLifetime(screen) {} }
     profile.load(userID: 1)
     _ = await until { profile.user != nil }
     profile.load(userID: 2)
-    _ = await until { profile.error != nil }
+    _ = await until { profile.failure != nil }
     return Finding(
         expected: ProfileShown(user: User(id: 1, name: "Ada Lovelace"), error: .status(404)),
-        measured: ProfileShown(user: profile.user, error: profile.error),
+        measured: ProfileShown(user: profile.user, error: profile.failure),
         describe: { "user \($0.user?.name ?? "none"), error \($0.error?.description ?? "none")" })
 }
 // end excerpt

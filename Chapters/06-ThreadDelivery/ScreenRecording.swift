@@ -8,10 +8,10 @@ final class ScreenRecording {
     private(set) var shown: [String] = []
     private var watching: AnyCancellable?
 
-    init(of profile: ProfileModel) {
+    init(of profile: UserProfileModel) {
         let timeline = Timeline.current
         watching = profile.$user.compactMap { $0?.name }
-            .merge(with: profile.$error.compactMap { $0.map { "error \($0)" } })
+            .merge(with: profile.$failure.compactMap { $0.map { "error \($0)" } })
             .sink { [weak self] shown in
                 self?.shown.append(shown)
                 timeline?.record(.value, lane: "screen", detail: shown)

@@ -12,6 +12,7 @@ import TypedClient
 @MainActor
 final class UserNameModel: ObservableObject {
     @Published private(set) var name: String?
+    private let decoder = JSONDecoder()
     private var loading: AnyCancellable?
 
     /// Stops the process on the first response. The first `map` closure belongs to the main actor,
@@ -21,7 +22,7 @@ final class UserNameModel: ObservableObject {
         show(
             session.dataTaskPublisher(for: url)
                 .map { exchange in exchange.data }
-                .decode(type: User.self, decoder: JSONDecoder())
+                .decode(type: User.self, decoder: decoder)
                 .map { user in user.name })
     }
 
@@ -52,7 +53,7 @@ extension UserNameModel {
         show(
             session.dataTaskPublisher(for: url)
                 .map { @Sendable exchange in exchange.data }
-                .decode(type: User.self, decoder: JSONDecoder())
+                .decode(type: User.self, decoder: decoder)
                 .map { @Sendable user in user.name })
     }
     // end excerpt
@@ -63,7 +64,7 @@ extension UserNameModel {
         show(
             session.dataTaskPublisher(for: url)
                 .map(\.data)
-                .decode(type: User.self, decoder: JSONDecoder())
+                .decode(type: User.self, decoder: decoder)
                 .map(\.name))
     }
     // end excerpt
@@ -72,10 +73,12 @@ extension UserNameModel {
 // excerpt: fix-nonisolated-function
 /// The name of the user at `url`. The function belongs to no actor, so neither do the closures
 /// written in it, whoever subscribes to the result.
-nonisolated func userName(from url: URL, session: URLSession) -> some Publisher<String, any Error> {
+nonisolated func userName(
+    from url: URL, session: URLSession, decoder: JSONDecoder = JSONDecoder()
+) -> some Publisher<String, any Error> {
     session.dataTaskPublisher(for: url)
         .map { exchange in exchange.data }
-        .decode(type: User.self, decoder: JSONDecoder())
+        .decode(type: User.self, decoder: decoder)
         .map { user in user.name }
 }
 // end excerpt

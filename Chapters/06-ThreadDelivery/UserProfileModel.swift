@@ -13,11 +13,13 @@ import TypedClient
 /// It loads users three ways: `load(userID:)` lets every load land (and so has a race), and
 /// `loadReplacingPrevious(userID:)` and `select(userID:)` each keep only the latest.
 @MainActor
-final class ProfileModel: ObservableObject {
+final class UserProfileModel: ObservableObject {
+    /// The user on screen, once one has loaded.
     @Published private(set) var user: User?
-    @Published private(set) var error: APIError?
-    private let session: URLSession
+    /// Why the latest failed load failed.
+    @Published private(set) var failure: APIError?
     private let baseURL: URL
+    private let session: URLSession
     private var loads = Set<AnyCancellable>()
 
     /// Loads a user and shows it, or shows why it could not be loaded. Every load is kept until
@@ -34,7 +36,7 @@ final class ProfileModel: ObservableObject {
             .sink { [weak self] loaded in
                 switch loaded {
                 case .success(let user): self?.user = user
-                case .failure(let failure): self?.error = failure
+                case .failure(let failure): self?.failure = failure
                 }
             }
     }
@@ -59,9 +61,9 @@ final class ProfileModel: ObservableObject {
         selectedIDs.send(userID)
     }
 
-    init(session: URLSession, baseURL: URL) {
-        self.session = session
+    init(baseURL: URL, session: URLSession) {
         self.baseURL = baseURL
+        self.session = session
         selection = show(
             selectedIDs
                 .map { @Sendable id in userLoad(id: id, session: session, baseURL: baseURL) }
