@@ -26,14 +26,15 @@ struct NameLoadRun: Equatable, Sendable {
 private let childDeadline = Duration.seconds(45)
 
 /// Runs this chapter's executable as a child that loads user 1's name from `lab`'s server `way`,
-/// and reads how it ended. A crash ends only the child.
-func runNameLoading(_ way: NameLoading, in lab: Lab) async -> NameLoadRun {
+/// and reads how it ended and, if it crashed, its backtrace. A crash ends only the child.
+///
+/// `keepingTheSignal` matters only under ThreadSanitizer, where the child can either end on its
+/// signal or print its backtrace, not both (see `CrashBacktrace.childEnvironment`).
+func runNameLoading(_ way: NameLoading, in lab: Lab, keepingTheSignal: Bool = true) async -> NameLoadRun {
     let url = lab.url(Route.user, tag: way.rawValue)
-    let environment = ProcessInfo.processInfo.environment.merging([
-        ModelChild.wayVariable: way.rawValue,
-        ModelChild.urlVariable: url.absoluteString,
-        "SWIFT_BACKTRACE": CrashBacktrace.childEnvironmentSetting,
-    ]) { $1 }
+    let environment = ProcessInfo.processInfo.environment
+        .merging([ModelChild.wayVariable: way.rawValue, ModelChild.urlVariable: url.absoluteString]) { $1 }
+        .merging(CrashBacktrace.childEnvironment(keepingTheSignal: keepingTheSignal)) { $1 }
     let run: ChildProcessRun
     do {
         run = try await runChildProcess(
@@ -41,12 +42,18 @@ func runNameLoading(_ way: NameLoading, in lab: Lab) async -> NameLoadRun {
     } catch {
         return NameLoadRun(startFailure: "\(error)", crashPath: [])
     }
-    Timeline.current?.record(.note, lane: "child: \(way.rawValue)", detail: run.ending.description)
     let report = run.report
-    return NameLoadRun(
+    let loaded = NameLoadRun(
         ending: run.ending, name: report["name"].flatMap { $0 == "none" ? nil : $0 },
         setOnMainThread: report["set-on-main-thread"].flatMap(Bool.init),
         crashPath: isolationCrashPath(in: CrashBacktrace(standardError: run.errors)))
+    // What the timeline says must read the same on every platform and build: where a backtrace was
+    // the point, its innermost frame rather than the ending that reading it may have changed.
+    let outcome =
+        keepingTheSignal
+        ? run.ending.description : loaded.crashPath.last.map { "crashed in \($0)" } ?? "no backtrace"
+    Timeline.current?.record(.note, lane: "child: \(way.rawValue)", detail: outcome)
+    return loaded
 }
 
 /// The frames of an isolation crash worth naming, outermost first.

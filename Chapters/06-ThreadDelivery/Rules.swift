@@ -37,7 +37,7 @@ func deliveries(in lab: Lab) async -> [Delivery] {
         .decode(type: User.self, decoder: decoder)
         .logged("decode", in: log)
         .receive(on: DispatchQueue.main)
-        .logged("receive(on: main)", in: log)
+        .logged(afterReceiveOnMain, in: log)
     _ = await outcome(of: user)
     return log.deliveries
 }
@@ -45,7 +45,7 @@ func deliveries(in lab: Lab) async -> [Delivery] {
 
 /// The steps before `receive(on:)` hand on the value and the completion on the delegate queue.
 func valuesArriveOnTheDelegateQueue(in lab: Lab) async -> Finding<[Delivery]> {
-    let upstream = await deliveries(in: lab).filter { $0.step != "receive(on: main)" }
+    let upstream = await deliveries(in: lab).filter { $0.step != afterReceiveOnMain }
     let everyStepBoth =
         Set(upstream.map { "\($0.step) \($0.event)" }) == [
             "dataTaskPublisher value", "dataTaskPublisher finished", "map value", "map finished",
@@ -60,13 +60,16 @@ func valuesArriveOnTheDelegateQueue(in lab: Lab) async -> Finding<[Delivery]> {
 /// After `receive(on: DispatchQueue.main)` the value and the completion come out on the main
 /// queue, which the main thread drains.
 func receiveOnMainDeliversOnTheMainThread(in lab: Lab) async -> Finding<[Delivery]> {
-    let downstream = await deliveries(in: lab).filter { $0.step == "receive(on: main)" }
+    let downstream = await deliveries(in: lab).filter { $0.step == afterReceiveOnMain }
     return Finding(
         expected: "value and finished on \(mainQueueLabel), on the main thread",
         value: downstream, measured: describe(downstream),
         holds: downstream.map(\.event) == ["value", "finished"]
             && downstream.allSatisfy { $0.queue == mainQueueLabel && $0.onMainThread })
 }
+
+/// The step after `receive(on: DispatchQueue.main)`, as `deliveries(in:)` names it.
+let afterReceiveOnMain = "receive(on: main)"
 
 /// The main queue's label, the same on every platform.
 let mainQueueLabel = "com.apple.main-thread"
@@ -80,7 +83,7 @@ private func describe(_ deliveries: [Delivery]) -> String {
             + (delivery.onMainThread ? "main thread" : "off the main thread")
         if places.last?.place != place { places.append((place, [], [])) }
         let last = places.count - 1
-        if delivery.step != "receive(on: main)", !places[last].steps.contains(delivery.step) {
+        if delivery.step != afterReceiveOnMain, !places[last].steps.contains(delivery.step) {
             places[last].steps.append(delivery.step)
         }
         if !places[last].events.contains(delivery.event) { places[last].events.append(delivery.event) }
@@ -117,13 +120,7 @@ func inlineClosureStopsTheProcess(in lab: Lab) async -> Finding<NameLoadRun> {
 /// The Swift runtime's backtrace of the crashed thread shows what tripped: the closure, then the
 /// runtime's isolation check, then the queue assertion that failed.
 func backtraceNamesTheIsolationCheck(in lab: Lab) async -> Finding<NameLoadRun> {
-    let run = await runNameLoading(.inlineClosures, in: lab)
-    guard CrashBacktrace.available else {
-        return Finding(
-            expected: "no backtrace (ThreadSanitizer turns the backtracer off)", value: run,
-            measured: run.crashPath.isEmpty ? "no backtrace" : run.crashPath.joined(separator: " → "),
-            holds: run.crashPath.isEmpty)
-    }
+    let run = await runNameLoading(.inlineClosures, in: lab, keepingTheSignal: false)
     let expected = ["closure #1 in UserNameModel.load(from:session:)", "_swift_task_checkIsolatedSwift"]
     return Finding(
         expected: expected.joined(separator: " → ") + " → dispatch_assert_queue", value: run,
