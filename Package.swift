@@ -36,6 +36,7 @@ let chapters = [
     chapter("03", "TypedErrors"),
     chapter("04", "RetryPlacement"),
     chapter("05", "Cancellation"),
+    chapter("06", "ThreadDelivery"),
 ]
 
 let package = Package(

@@ -20,6 +20,9 @@ public enum Route {
     /// 200 with user 1 after a short pause: long enough that subscribers attached one after the
     /// other are all waiting before it answers.
     public static let delayedUser = "/users/1/delayed"
+    /// 200 with user 3, "Slow Sam", after `RouteTable.slowUserDelay`: the slow half of a race
+    /// between two loads, long after a quick `/users/1` has answered.
+    public static let slowUser = "/users/3"
     /// The connection is closed without any answer.
     public static let hangUp = "/hang-up"
     /// The connection stays open and no answer ever comes.
@@ -57,6 +60,10 @@ public enum RouteTable {
     /// a client cancelling them is sure to do so while the server holds the request.
     public static let verySlowDelay = Duration.seconds(60)
 
+    /// How long `Route.slowUser` waits before answering: far longer than a loopback request takes,
+    /// so a request sent after it answers first.
+    public static let slowUserDelay = Duration.seconds(1)
+
     /// The body `Route.user` and `Route.delayedUser` answer with.
     public static let userBody = #"{"id": 1, "name": "Ada Lovelace"}"#
 
@@ -71,6 +78,7 @@ public enum RouteTable {
         case Route.slow: .json(#"{"id": 3, "name": "Slow Sam"}"#).delayed(by: slowDelay)
         case Route.verySlow: .json(#"{"id": 3, "name": "Slow Sam"}"#).delayed(by: verySlowDelay)
         case Route.delayedUser: .json(userBody).delayed(by: shortDelay)
+        case Route.slowUser: .json(#"{"id": 3, "name": "Slow Sam"}"#).delayed(by: slowUserDelay)
         case Route.hangUp: .closeWithoutAnswer
         case Route.silence: .neverAnswer
         case Route.flaky: flakyResponse(to: request, attempt: attempt)

@@ -15,7 +15,9 @@ struct ChapterExecutableTests {
             .merging(proxies) { $1 }
     }
 
-    @Test(arguments: ["ColdPublishers", "StatusIsAValue", "TypedErrors", "RetryPlacement", "Cancellation"])
+    @Test(arguments: [
+        "ColdPublishers", "StatusIsAValue", "TypedErrors", "RetryPlacement", "Cancellation", "ThreadDelivery",
+    ])
     func reportsEveryRuleAsExpectedAndExitsZero(chapter: String) async throws {
         let run = try await runChild(productsDirectory.appending(path: chapter), environment: environment)
         #expect(run.status == 0, "stderr: \(run.errors)")

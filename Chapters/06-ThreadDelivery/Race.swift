@@ -1,0 +1,82 @@
+import Combine
+import Foundation
+import Workbook
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// What a race between a slow load and a quick one left behind.
+struct RaceOutcome: Equatable, Sendable, CustomStringConvertible {
+    /// How the slow load's data task ended.
+    enum TaskEnd: Equatable, Sendable, CustomStringConvertible {
+        case answered
+        case cancelled
+        case other(String)
+
+        var description: String {
+            switch self {
+            case .answered: "answered"
+            case .cancelled: "cancelled"
+            case .other(let state): state
+            }
+        }
+    }
+
+    /// The names the screen showed, in order.
+    var namesShown: [String]
+    /// How many requests for the slow user the server received.
+    var slowRequests: Int
+    var slowTaskEnd: TaskEnd
+
+    /// The latest load's answer alone is shown; the slow request reached the server, and the
+    /// client cancelled its task.
+    static let latestWins = RaceOutcome(
+        namesShown: ["Ada Lovelace"], slowRequests: 1, slowTaskEnd: .cancelled)
+
+    var description: String {
+        "shown: \(namesShown.isEmpty ? "nothing" : namesShown.joined(separator: ", then ")); "
+            + "\(Route.slowUser): \(counted(slowRequests, "request")) at the server, task \(slowTaskEnd)"
+    }
+}
+
+/// Asks `profile` for the slow user 3 and, while that request is at the server, for user 1, which
+/// answers at once; then watches what the screen shows until the slow answer has had time to come.
+///
+/// The model gets a session of its own, so the slow load's data task is the only one in it.
+@MainActor
+func raceSlowThenQuick(in lab: Lab, loading load: (UserProfileModel, Int) -> Void) async -> RaceOutcome {
+    let session = URLSession(configuration: Lab.sessionConfiguration())
+    defer { session.finishTasksAndInvalidate() }
+    let profile = UserProfileModel(baseURL: lab.server.baseURL, session: session)
+    let screen = ScreenRecording(of: profile)
+
+    let slowRequestsBefore = lab.server.requestCount(path: Route.slowUser)
+    load(profile, 3)
+    _ = try? await lab.server.waitForRequest(number: slowRequestsBefore + 1, path: Route.slowUser)
+    var slowTask: URLSessionTask?
+    _ = await until {
+        slowTask = await tasks(of: session).first
+        return slowTask != nil
+    }
+    load(profile, 1)
+    _ = await until { screen.shown.contains("Ada Lovelace") && slowTask?.state == .completed }
+    let slowTaskEnd = slowTask.map(taskEnd) ?? .other("never seen")
+    Timeline.current?.record(.note, lane: "slow load", detail: "task \(slowTaskEnd)")
+    // Something that must not happen is watched for a while: the slow answer is due one delay
+    // after its request arrived, so if it can still reach the screen, it does within this wait.
+    _ = await until(timeout: RouteTable.slowUserDelay + .milliseconds(300)) { screen.shown.count > 1 }
+    return RaceOutcome(
+        namesShown: screen.shown,
+        slowRequests: lab.server.requestCount(path: Route.slowUser) - slowRequestsBefore,
+        slowTaskEnd: slowTaskEnd)
+}
+
+/// How a finished data task ended: with a response, cancelled, or otherwise.
+private func taskEnd(_ task: URLSessionTask) -> RaceOutcome.TaskEnd {
+    guard task.state == .completed else { return .other("still \(task.state.rawValue)") }
+    if let error = task.error as? URLError {
+        return error.code == .cancelled ? .cancelled : .other("failed: \(describe(failure: error))")
+    }
+    return task.response == nil ? .other("ended without a response") : .answered
+}
