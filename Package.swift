@@ -28,7 +28,7 @@ let combine: [Target.Dependency] = ["Combine"]
 func chapter(_ number: String, _ name: String) -> Target {
     .executableTarget(
         name: name,
-        dependencies: combine + ["Workbook", "TypedClient", "LocalServer"],
+        dependencies: combine + ["Workbook", "TypedClient", "LocalServer", "Locking"],
         path: "Chapters/\(number)-\(name)"
     )
 }
@@ -37,6 +37,7 @@ let chapters = [
     chapter("01", "ColdPublishers"),
     chapter("02", "StatusIsAValue"),
     chapter("03", "TypedErrors"),
+    chapter("07", "ConditionalRequests"),
 ]
 
 let package = Package(

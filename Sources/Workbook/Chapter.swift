@@ -51,8 +51,8 @@ public struct Rule: Sendable {
 private func first<Value: Sendable>(
     of task: Task<Value, Never>, orNilAfter deadline: Duration
 ) async -> Value? {
-    await withCheckedContinuation { continuation in
-        let answer = OnceAnswer(continuation)
+    await withCheckedContinuation { waiting in
+        let answer = OnceAnswer(waiting)
         let timer = Task {
             try? await Task.sleep(for: deadline)
             if answer.give(nil) { task.cancel() }

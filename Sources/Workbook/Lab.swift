@@ -58,10 +58,15 @@ public final class Lab: Sendable {
         return url.appending(queryItems: [URLQueryItem(name: "tag", value: tag)])
     }
 
+    /// The requests the server has received for exactly this URL's path and query, in arrival order.
+    public func requests(for url: URL) -> [HTTPRequest] {
+        let target = url.path(percentEncoded: true) + (url.query(percentEncoded: true).map { "?" + $0 } ?? "")
+        return server.requests.filter { $0.target == target }
+    }
+
     /// How many requests the server has received for exactly this URL's path and query.
     public func requestCount(for url: URL) -> Int {
-        let target = url.path(percentEncoded: true) + (url.query(percentEncoded: true).map { "?" + $0 } ?? "")
-        return server.requests.filter { $0.target == target }.count
+        requests(for: url).count
     }
 
     /// Stops the server and lets the sessions go once their tasks are done.

@@ -20,6 +20,14 @@ public enum Route {
     public static let hangUp = "/hang-up"
     /// The connection stays open and no answer ever comes.
     public static let silence = "/silence"
+    /// 200 with user 1 and an `ETag`, or 304 with no body when `If-None-Match` names that `ETag`.
+    public static let profile = "/profile"
+    /// `profile`, as it was when the request arrived, but answered only once as many requests of the
+    /// same tag have arrived as its `together` query item says: they are all in flight at once,
+    /// however slowly the client sends them.
+    public static let heldProfile = "/profile/held"
+    /// A `POST` here renames the profile's user, which gives the profile a new `ETag`.
+    public static let renameProfile = "/profile/rename"
 }
 
 /// What the shared server answers on each route; anything unknown is a plain-text 404.
@@ -45,7 +53,8 @@ public enum RouteTable {
         }
     }
 
-    /// A server handler answering from the table that also records each exchange on `timeline`'s
+    /// A server handler answering from the table (and from a profile of its own, whose state lives
+    /// as long as the handler) that also records each exchange on `timeline`'s
     /// "server" lane.
     ///
     /// The handler runs on the server's threads, outside the task that set `Timeline.current`, so
@@ -56,8 +65,9 @@ public enum RouteTable {
         recordingOn timeline: Timeline?
     ) -> @Sendable (HTTPRequest) async -> HTTPResponse {
         let pairing = Locked(())
+        let profile = ProfileResource()
         return { request in
-            let response = response(to: request)
+            let response = await profile.response(to: request) ?? response(to: request)
             pairing.withLock { _ in
                 timeline?.record(
                     .request, lane: "server", detail: "\(request.method) \(request.target)",
