@@ -25,7 +25,7 @@ let combine: [Target.Dependency] = ["Combine"]
 func chapter(_ number: String, _ name: String) -> Target {
     .executableTarget(
         name: name,
-        dependencies: combine + ["Workbook", "TypedClient", "LocalServer"],
+        dependencies: combine + ["Workbook", "TypedClient", "LocalServer", "Locking"],
         path: "Chapters/\(number)-\(name)"
     )
 }
@@ -37,6 +37,7 @@ let chapters = [
     chapter("04", "RetryPlacement"),
     chapter("05", "Cancellation"),
     chapter("06", "ThreadDelivery"),
+    chapter("07", "ConditionalRequests"),
 ]
 
 let package = Package(

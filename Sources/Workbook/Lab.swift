@@ -58,16 +58,17 @@ public final class Lab: Sendable {
         return url.appending(queryItems: [URLQueryItem(name: "tag", value: tag)])
     }
 
-    /// How many requests the server has received for exactly this URL's path and query.
-    public func requestCount(for url: URL) -> Int {
-        requests(for: url).count
-    }
-
     /// The requests the server has received for exactly this URL's path and query, in arrival order.
     public func requests(for url: URL) -> [HTTPRequest] {
         let target = url.path(percentEncoded: true) + (url.query(percentEncoded: true).map { "?" + $0 } ?? "")
         return server.requests.filter { $0.target == target }
     }
+
+    /// How many requests the server has received for exactly this URL's path and query.
+    public func requestCount(for url: URL) -> Int {
+        requests(for: url).count
+    }
+
 
     /// Stops the server and lets the sessions go once their tasks are done.
     public func close() {

@@ -46,6 +46,14 @@ public enum Route {
     /// `POST` places an order (per `tag`), answered 201 after a minute; `GET` answers at once how
     /// many orders the server has on record for the tag, as `{"orders": n}`.
     public static let orders = "/orders"
+    /// 200 with user 1 and an `ETag`, or 304 with no body when `If-None-Match` names that `ETag`.
+    public static let profile = "/profile"
+    /// `profile`, as it was when the request arrived, but answered only once as many requests of the
+    /// same tag have arrived as its `together` query item says: they are all in flight at once,
+    /// however slowly the client sends them.
+    public static let heldProfile = "/profile/held"
+    /// A `POST` here renames the profile's user, which gives the profile a new `ETag`.
+    public static let renameProfile = "/profile/rename"
 }
 
 /// What the shared server answers on each route; anything unknown is a plain-text 404.
@@ -97,7 +105,7 @@ public enum RouteTable {
     }
 
     /// A server handler answering from the table (and from an order book of its own for
-    /// `Route.orders`) that also records each exchange on `timeline`'s server lane: the request,
+    /// `Route.orders` and a profile of its own for the profile routes) that also records each exchange on `timeline`'s server lane: the request,
     /// then the response, or a hang-up, or nothing for a request it never answers.
     ///
     /// The handler runs on the server's threads, outside the task that set `Timeline.current`, so
@@ -112,14 +120,15 @@ public enum RouteTable {
         let pairing = Locked(())
         let attempts = Locked([String: Int]())
         let orders = OrderBook()
+        let profile = ProfileResource()
         return { request in
             let attempt = attempts.withLock { counts in
                 counts[request.target, default: 0] += 1
                 return counts[request.target, default: 0]
             }
-            let response =
-                request.path == Route.orders
-                ? orders.response(to: request) : response(to: request, attempt: attempt)
+            let answer: HTTPResponse? =
+                request.path == Route.orders ? orders.response(to: request) : await profile.response(to: request)
+            let response = answer ?? response(to: request, attempt: attempt)
             func recordRequest() {
                 timeline?.record(
                     .request, lane: Timeline.serverLane, detail: "\(request.method) \(request.target)",

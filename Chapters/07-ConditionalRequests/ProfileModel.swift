@@ -1,0 +1,39 @@
+import Combine
+import Foundation
+import Locking
+import TypedClient
+
+// excerpt: profile-model
+/// A profile screen's model that reloads whenever it is asked to, and shows only the newest load.
+///
+/// Each `refresh()` becomes a load through `map`, and `switchToLatest` keeps only the latest one:
+/// subscribing to a new load cancels the one before, so a superseded response never reaches the
+/// screen. Failures become a state of the screen rather than the end of the stream, so one failed
+/// load does not stop later refreshes.
+final class ProfileModel {
+    /// What the screen shows: nothing yet, a user, or why the last load failed.
+    private let shown = Locked<(result: Result<User, APIError>?, updates: Int)>((nil, 0))
+    private let refreshes = PassthroughSubject<Void, Never>()
+    private let subscription: AnyCancellable
+
+    init(loading load: @escaping @Sendable () -> AnyPublisher<User, APIError>) {
+        subscription =
+            refreshes
+            .map { _ in
+                load()
+                    .map { user in Result<User, APIError>.success(user) }
+                    .catch { failure in Just(.failure(failure)) }
+            }
+            .switchToLatest()
+            .sink { [shown] result in shown.withLock { $0 = (result, $0.updates + 1) } }
+    }
+
+    func refresh() {
+        refreshes.send()
+    }
+
+    /// The last load's result, and how many times the screen was updated.
+    var result: Result<User, APIError>? { shown.withLock { $0.result } }
+    var updates: Int { shown.withLock { $0.updates } }
+}
+// end excerpt

@@ -1,0 +1,5 @@
+import Workbook
+
+await Chapter.run(
+    "Chapter 7 · Conditional requests: ask whether it changed, decode only when it did",
+    rules: conditionalRequestRules)

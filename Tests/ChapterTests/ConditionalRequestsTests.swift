@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import TypedClient
+import Workbook
+
+@testable import ConditionalRequests
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@Suite("Chapter 7: conditional requests")
+struct ConditionalRequestsTests {
+    @Test func theFirstLoadSendsNoConditionAndDecodesOnce() async throws {
+        let finding = try await measure(firstLoadDecodesTheUser)
+        #expect(
+            finding.value == Revalidation(shown: "Ada Lovelace", ifNoneMatch: nil, decodes: 1, notModified: 0)
+        )
+        #expect(finding.holds)
+    }
+
+    @Test func anUnchangedUserIsAnswered304AndServedWithoutDecoding() async throws {
+        let finding = try await measure(unchangedUserIsNotDecodedAgain)
+        #expect(finding.value.ifNoneMatch == #""v1""#)
+        #expect(finding.value.notModified == 1)
+        #expect(finding.value.decodes == 1)
+        #expect(finding.value.shown == "Ada Lovelace")
+        #expect(finding.holds)
+    }
+
+    @Test func aRenamedUserIsDecodedAgainUnderItsNewName() async throws {
+        let finding = try await measure(renamedUserIsDecodedAgain)
+        #expect(
+            finding.value
+                == Revalidation(shown: "Augusta Ada King", ifNoneMatch: #""v1""#, decodes: 2, notModified: 0))
+        #expect(finding.holds)
+    }
+
+    @Test func threeQuickRefreshesReachTheServerButUpdateTheScreenOnce() async throws {
+        let finding = try await measure(quickRefreshesShowOnlyTheLatest)
+        #expect(finding.value == RefreshBurst(requests: 3, updates: 1, decodes: 1, shown: "Augusta Ada King"))
+        #expect(finding.holds)
+    }
+
+    @Test func theServerAnswersANewETagAfterARenameAndA304OnlyForTheCurrentOne() async throws {
+        let lab = try await Lab.open()
+        defer { lab.close() }
+        let session = uncachedSession()
+        func get(ifNoneMatch: String?) async throws -> (status: Int, etag: String?, body: Int) {
+            var request = URLRequest(url: lab.url(Route.profile, tag: "etags"))
+            request.setValue(ifNoneMatch, forHTTPHeaderField: "If-None-Match")
+            let (body, response) = try await session.data(for: request)
+            let http = try #require(response as? HTTPURLResponse)
+            return (http.statusCode, http.value(forHTTPHeaderField: "ETag"), body.count)
+        }
+        let first = try await get(ifNoneMatch: nil)
+        #expect(first.status == 200 && first.etag == #""v1""# && first.body > 0)
+        let unchanged = try await get(ifNoneMatch: #""v1""#)
+        #expect(unchanged.status == 304 && unchanged.body == 0)
+        var rename = URLRequest(url: lab.url(Route.renameProfile, tag: "etags"))
+        rename.httpMethod = "POST"
+        _ = try await session.data(for: rename)
+        let renamed = try await get(ifNoneMatch: #""v1""#)
+        #expect(renamed.status == 200 && renamed.etag == #""v2""#)
+    }
+
+    @Test func aFailedLoadIsShownAndLaterRefreshesStillWork() async throws {
+        let lab = try await Lab.open()
+        defer { lab.close() }
+        let loader = RevalidatingUserLoader(session: uncachedSession())
+        let model = ProfileModel { loader.user(at: lab.url(Route.missingUser)) }
+        model.refresh()
+        _ = await until { model.updates == 1 }
+        #expect(model.result == .failure(.status(404)))
+        model.refresh()
+        _ = await until { model.updates == 2 }
+        #expect(model.updates == 2)
+    }
+}
