@@ -67,10 +67,21 @@ private struct Subscriber {
         subscription = deliveries.subscribe(to: publisher)
     }
 
-    /// Waits until the subscriber has a value or a completion; says whether it got either in time.
-    func heardSomething() async -> Bool {
-        await until(timeout: patience) { deliveries.values > 0 || deliveries.completions > 0 }
-    }
+    /// Whether a value or a completion has arrived.
+    var heardSomething: Bool { deliveries.values > 0 || deliveries.completions > 0 }
+}
+
+/// Waits until each of `subscribers` has a value or a completion; says whether they all did in time.
+private func untilEachHeardSomething(_ subscribers: Subscriber...) async -> Bool {
+    await until(timeout: patience) { subscribers.allSatisfy(\.heardSomething) }
+}
+
+/// The finding when the first subscriber got nothing at all, so the check could not go on.
+private func firstSubscriberHeardNothing(expected: Arrival, describe: (Arrival) -> String) -> Finding<Arrival>
+{
+    Finding(
+        expected: describe(expected), value: Arrival(values: 0, requests: 0),
+        measured: "the first subscriber got no value and no completion in \(patience)", holds: false)
 }
 
 /// The user route, answered after a short pause, tagged so the check counts only its own requests.
@@ -84,8 +95,7 @@ func twoSubscribersShareOneRequest(_ code: SharedRequestCode, in lab: Lab) async
     let shared = code.share(request)
     let first = Subscriber(to: shared)
     let second = Subscriber(to: shared)
-    _ = await first.heardSomething()
-    _ = await second.heardSomething()
+    _ = await untilEachHeardSomething(first, second)
     withExtendedLifetime([first, second]) {}
     return Finding(
         expected: Arrival(values: 2, requests: 1),
@@ -97,11 +107,15 @@ func twoSubscribersShareOneRequest(_ code: SharedRequestCode, in lab: Lab) async
 func lateSubscriberGetsTheLatestValue(_ code: SharedRequestCode, in lab: Lab) async -> Finding<Arrival> {
     let (url, request) = delayedUser(lab, tag: "late")
     let shared = code.share(request)
+    let expected = Arrival(values: 1, requests: 0)
+    let describe = { (arrival: Arrival) in "the late subscriber got " + arrival.summary }
     let first = Subscriber(to: shared)
-    _ = await first.heardSomething()
+    guard await untilEachHeardSomething(first) else {
+        return firstSubscriberHeardNothing(expected: expected, describe: describe)
+    }
     let requestsBefore = lab.requestCount(for: url)
     let late = Subscriber(to: shared)
-    _ = await late.heardSomething()
+    _ = await untilEachHeardSomething(late)
     // A request the late subscriber set off would reach the server within milliseconds; showing
     // that none did takes a wait, the only fixed one in these checks.
     try? await Task.sleep(for: .milliseconds(100))
@@ -117,12 +131,16 @@ func nextSubscriberAfterAllLeftFetchesAgain(_ code: SharedRequestCode, in lab: L
 {
     let (url, request) = delayedUser(lab, tag: "all-gone")
     let shared = code.share(request)
+    let expected = Arrival(values: 1, requests: 1)
+    let describe = { (arrival: Arrival) in "the next subscriber got " + arrival.summary }
     let first = Subscriber(to: shared)
-    _ = await first.heardSomething()
+    guard await untilEachHeardSomething(first) else {
+        return firstSubscriberHeardNothing(expected: expected, describe: describe)
+    }
     first.subscription.cancel()
     let requestsBefore = lab.requestCount(for: url)
     let next = Subscriber(to: shared)
-    _ = await next.heardSomething()
+    _ = await untilEachHeardSomething(next)
     withExtendedLifetime(next) {}
     return Finding(
         expected: Arrival(values: 1, requests: 1),

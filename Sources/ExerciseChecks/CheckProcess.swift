@@ -13,6 +13,7 @@ import Foundation
 /// cannot be mistaken for it. Exit status: 0 when a verdict was written (passed or not), 2 when the
 /// arguments name no check or the verdict cannot be written.
 public func runCheckFromCommandLine(against codes: [any ExerciseCode]) async -> Never {
+    writeOutputLineByLine()
     let arguments = Array(CommandLine.arguments.dropFirst())
     guard arguments.count == 3, let number = Int(arguments[0]), let index = Int(arguments[1]),
         let exercise = exercise(number), exercise.checks.indices.contains(index - 1)

@@ -21,10 +21,10 @@ struct CheckResult: Sendable, Equatable {
 }
 
 extension ChildLimits {
-    /// The limits a check's process runs under. The time is far beyond what any check takes (its
-    /// own waits give up after ten seconds) and short enough that a hung check does not keep a
-    /// learner waiting long; the output is far beyond what any check prints.
-    static let check = ChildLimits(time: .seconds(30), outputBytes: 64 * 1024)
+    /// The limits a check's process runs under. The time is far beyond what any check takes (a
+    /// check gives up on code that never delivers after ten seconds) and short enough that a hung
+    /// check does not keep a learner waiting long; the output is far beyond what any check prints.
+    static let check = ChildLimits(time: .seconds(20), outputBytes: 64 * 1024)
 }
 
 /// How many lines of a failed check process's output its result keeps.
@@ -126,9 +126,13 @@ private func runCheck(
     }
 }
 
-/// The lines of a process's output that say something.
+/// The lines of a process's output that say something to a learner: not blank, and not the stack
+/// frames the Swift runtime prints after a fatal error (its message comes before them).
 private func lines(of output: String) -> [String] {
-    output.split(separator: "\n").map(String.init).filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    output.split(separator: "\n").map(String.init).filter { line in
+        !line.trimmingCharacters(in: .whitespaces).isEmpty && line != "Current stack trace:"
+            && line.wholeMatch(of: /\d+\s+\S+\s+0x[0-9a-f]+ .*/) == nil
+    }
 }
 
 /// The last lines of a process's output, where a crash message or what it did before hanging is.

@@ -10,9 +10,9 @@ struct Commands {
 
     // MARK: check
 
-    /// Builds the student's code and runs the checks of `chosen`, printing each result as it comes;
-    /// writes a JUnit report to `junitPath` if asked.
-    func check(_ chosen: [Exercise], junitPath: String? = nil) async -> Int32 {
+    /// Builds the student's code and runs the checks of `chosen`, printing each result as it comes,
+    /// then what to do next unless `advising` is off; writes a JUnit report to `junitPath` if asked.
+    func check(_ chosen: [Exercise], junitPath: String? = nil, advising: Bool = true) async -> Int32 {
         guard let swift = CheckBuild.findSwift() else {
             complain(
                 "workbook: cannot find `swift` on PATH; the checks build your code with it (install Swift 6 from swift.org)"
@@ -56,6 +56,7 @@ struct Commands {
             }
         }
         let unsolved = outcomes.first { $0.buildFailure != nil || !$0.results.allSatisfy(\.passed) }
+        guard advising else { return unsolved == nil ? 0 : 1 }
         if let unsolved = unsolved?.exercise {
             say(
                 "Edit \(layout.relative(layout.exerciseFile(unsolved))), then run `swift run workbook check \(unsolved.number)`"

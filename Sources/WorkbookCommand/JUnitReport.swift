@@ -30,9 +30,10 @@ func junitReport(_ outcomes: [ExerciseOutcome]) -> String {
                 return
                     "    <testcase classname=\"\(classname)\" name=\"\(escaped(check.sentence))\" time=\"\(time)\"/>"
             }
+            let output = result.output.isEmpty ? [] : ["output:"] + result.output
             let details =
                 (["expected: " + result.expected, "measured: " + result.measured, "hint: " + result.hint]
-                + result.output).joined(separator: "\n")
+                + output).joined(separator: "\n")
             return """
                     <testcase classname="\(classname)" name="\(escaped(check.sentence))" time="\(time)">
                       <failure message="\(escaped("measured: " + result.measured))">\(escaped(details))</failure>

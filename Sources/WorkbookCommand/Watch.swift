@@ -10,10 +10,11 @@ extension Commands {
     func watch(from first: Exercise?) async -> Int32 {
         var current = first ?? firstUnsolved(after: nil)
         while let exercise = current {
-            let status = await check([exercise])
+            let status = await check([exercise], advising: false)
             if status == 2 { return status }
             if status == 0 {
                 current = firstUnsolved(after: exercise)
+                if let next = current { say(style.bold("On to exercise \(next.number):") + " " + next.task) }
                 continue
             }
             let file = layout.exerciseFile(exercise)

@@ -69,7 +69,7 @@ struct ProgressAndReportTests {
         #expect(
             failures.first?.stringValue?.hasPrefix("expected: 1 value <&>\nmeasured: no value\nhint: ")
                 == true)
-        #expect(failures[1].stringValue?.hasSuffix("Fatal error: boom") == true)
+        #expect(failures[1].stringValue?.hasSuffix("\noutput:\nFatal error: boom") == true)
         #expect(failures.last?.attribute(forName: "message")?.stringValue == "does not compile")
         #expect(failures.last?.stringValue == "x.swift:1:1: error: oops")
     }
