@@ -20,7 +20,11 @@ struct Commands {
             return 2
         }
         let build = CheckBuild(layout: layout, swift: swift)
-        say(style.dim("Building your code…"))
+        let firstBuild = !FileManager.default.fileExists(atPath: build.runner.path)
+        say(
+            style.dim(
+                firstBuild
+                    ? "Building the checks for the first time: this takes minutes…" : "Building your code…"))
         let buildLog: String?
         do {
             buildLog = try await build.run()

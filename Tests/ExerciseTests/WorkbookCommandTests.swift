@@ -83,6 +83,15 @@ struct WorkbookCommandTests {
         #expect(run.errors.hasPrefix("workbook: no workbook package here"))
     }
 
+    @Test func withoutSwiftOnThePathCheckSaysWhatIsMissingAndExits2() async throws {
+        let package = try ScratchPackage()
+        let run = try await package.workbook(["check", "1"], environment: ["PATH": "/nowhere"])
+        #expect(run.status == 2)
+        #expect(run.output.isEmpty)
+        #expect(run.errors.hasPrefix("workbook: cannot find `swift` on PATH"))
+        #expect(run.errors.split(separator: "\n").count == 1)
+    }
+
     @Test func helpListsEveryCommand() async throws {
         let run = try await runWorkbook(["help"])
         #expect(run.status == 0)
@@ -121,9 +130,10 @@ private final class ScratchPackage {
             to: file)
     }
 
-    func workbook(_ arguments: [String]) async throws -> WorkbookRun {
+    func workbook(_ arguments: [String], environment: [String: String] = [:]) async throws -> WorkbookRun {
         try await runWorkbook(
-            ["--package-path", root.path, "--scratch-path", root.appending(path: ".build").path] + arguments)
+            ["--package-path", root.path, "--scratch-path", root.appending(path: ".build").path] + arguments,
+            environment: environment)
     }
 }
 
@@ -134,12 +144,15 @@ struct WorkbookRun {
 }
 
 /// Runs the built `workbook` with `arguments` and standard output on a pipe, `NO_COLOR` unset,
-/// so only the pipe can be what keeps the output plain.
-private func runWorkbook(_ arguments: [String]) async throws -> WorkbookRun {
+/// so only the pipe can be what keeps the output plain, and `environment` over this process's.
+private func runWorkbook(
+    _ arguments: [String], environment: [String: String] = [:]
+) async throws -> WorkbookRun {
     let process = Process()
     process.executableURL = productsDirectory.appending(path: "workbook")
     process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "NO_COLOR" }
+        .merging(environment) { $1 }
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output
