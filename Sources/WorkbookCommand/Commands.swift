@@ -34,9 +34,11 @@ struct Commands {
         }
         var outcomes: [ExerciseOutcome] = []
         if let buildLog {
-            let shown = buildFailure(buildLog, for: chosen)
-            say(shown)
-            outcomes = chosen.map { ExerciseOutcome(exercise: $0, results: [], buildFailure: shown) }
+            say(buildFailure(buildLog, for: chosen))
+            // The report is read by programs: the same errors, without colour.
+            let plain = Commands(layout: layout, style: Style(colour: false)).buildFailure(
+                buildLog, for: chosen)
+            outcomes = chosen.map { ExerciseOutcome(exercise: $0, results: [], buildFailure: plain) }
         } else {
             guard FileManager.default.isExecutableFile(atPath: build.runner.path) else {
                 complain(
