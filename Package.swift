@@ -40,10 +40,31 @@ let chapters = [
     chapter("07", "ConditionalRequests"),
 ]
 
+/// The classroom exercises: the student's copy (`Exercises`), the untouched starters `workbook reset`
+/// copies back (`Starters`), the reference solutions (`Solutions`), all three mirroring each other
+/// file for file, and the checks they share. `ExerciseCheckRunner` runs one check against the
+/// student's copy in a child process; `workbook` is the command a class uses. The runner's target is
+/// not called `workbook`: on a case-insensitive file system it would be the `Workbook` module.
+let exerciseCode: [Target.Dependency] = combine + ["ExerciseChecks", "TypedClient", "Locking"]
+let exerciseTargets: [Target] = [
+    .target(name: "ExerciseChecks", dependencies: combine + ["Workbook", "TypedClient", "LocalServer"]),
+    .target(name: "Exercises", dependencies: exerciseCode),
+    .target(name: "Starters", dependencies: exerciseCode),
+    .target(name: "Solutions", dependencies: exerciseCode),
+    .executableTarget(name: "ExerciseCheckRunner", dependencies: ["ExerciseChecks", "Exercises"]),
+    .executableTarget(name: "WorkbookCommand", dependencies: ["ExerciseChecks", "Workbook", "Locking"]),
+    .testTarget(
+        name: "ExerciseTests",
+        dependencies: combine + ["ExerciseChecks", "Starters", "Solutions", "WorkbookCommand", "Workbook"]),
+]
+
 let package = Package(
     name: "CombineNetworkingWorkbook",
     platforms: [.macOS(.v15)],
-    targets: combineTargets + chapters + [
+    products: [
+        .executable(name: "workbook", targets: ["WorkbookCommand"])
+    ],
+    targets: combineTargets + chapters + exerciseTargets + [
         .target(name: "Locking"),
         .target(name: "LocalServer", dependencies: ["Locking"]),
         .target(name: "Workbook", dependencies: combine + ["Locking", "LocalServer"]),

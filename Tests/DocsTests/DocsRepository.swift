@@ -30,10 +30,14 @@ struct DocsRepository {
         .sorted { $0.number < $1.number }
     }
 
-    /// Every executable `swift run` can start: the chapters and the `Sources` targets with a `main.swift`.
+    /// Every executable `swift run` can start: the chapters, the `Sources` targets with a `main.swift`,
+    /// and the executable products `Package.swift` names (`workbook`, whose target has another name).
     var executables: Set<String> {
         let tools = directories(in: "Sources").filter { exists("Sources/\($0)/main.swift") }
-        return Set(chapters.map(\.name) + tools)
+        let products = (text(at: "Package.swift") ?? "").matches(of: /\.executable\(name: "([^"]+)"/).map {
+            String($0.output.1)
+        }
+        return Set(chapters.map(\.name) + tools + products)
     }
 
     /// Every Markdown page under `docs/`, by path relative to the root, in path order.

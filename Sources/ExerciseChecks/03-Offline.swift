@@ -1,0 +1,123 @@
+import Combine
+import Foundation
+import TypedClient
+import Workbook
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Why exercise 3's user did not load, in the terms a screen needs: offline (say so and try again
+/// later), the server said no (show why), or something else.
+public enum LoadError: Error, Equatable, CustomStringConvertible {
+    /// No server could be reached: the connection was refused, or nothing answered in time.
+    case offline
+    /// The server answered with a status outside 200...299.
+    case serverSaidNo(status: Int)
+    /// The server said yes, with a body that is not a user.
+    case unreadable
+    /// Any other transport trouble, such as a connection dropped before the answer.
+    case transport(URLError.Code)
+
+    public var description: String {
+        switch self {
+        case .offline: ".offline"
+        case .serverSaidNo(let status): ".serverSaidNo(\(status))"
+        case .unreadable: ".unreadable"
+        case .transport(let code): ".transport(\(code.caseName))"
+        }
+    }
+}
+
+/// Exercise 3's code: loads a user, failing with a `LoadError`.
+public struct OfflineCode: ExerciseCode {
+    public let load: @Sendable (URL, URLSession) -> AnyPublisher<User, LoadError>
+
+    public init(load: @escaping @Sendable (URL, URLSession) -> AnyPublisher<User, LoadError>) {
+        self.load = load
+    }
+}
+
+let offlineExercise = Exercise(
+    number: 3, chapter: "TypedErrors", file: "03-TypedErrors/LoadUser.swift",
+    task: "Tell \"offline\" (refused, timed out) apart from \"the server said no\" in the typed error.",
+    hint: """
+        Every URLError becomes .transport today, so a refused connection and a timeout look like
+        any other trouble. Chapter 2 measured which codes mean that no server answered at all:
+        .cannotConnectToHost when nothing listens, .timedOut when nothing answers in time (add
+        .notConnectedToInternet and .cannotFindHost, which a phone sees). Map those to .offline and
+        leave every other code as .transport: a server that accepted the connection and then
+        dropped it was reachable.
+        """,
+    code: OfflineCode.self,
+    checks: [
+        CheckOf(
+            "user 1 arrives decoded",
+            hint: "A 2xx with a user's JSON is the value.",
+            userArrives),
+        CheckOf(
+            "a 404 is the server saying no",
+            hint: "A status outside 200...299 is .serverSaidNo with that status.",
+            missingUserIsServerSayingNo),
+        CheckOf(
+            "a refused connection is offline",
+            hint: "URLError.cannotConnectToHost means nothing listened: map it to .offline.",
+            refusedConnectionIsOffline),
+        CheckOf(
+            "a server that never answers in time is offline",
+            hint: "URLError.timedOut means no answer came: map it to .offline.",
+            timeoutIsOffline),
+        CheckOf(
+            "a dropped connection is not offline",
+            hint: "Only codes meaning no server answered are .offline; others stay .transport(code).",
+            droppedConnectionIsNotOffline),
+    ])
+
+/// A finding on loading `url` through `session`.
+private func loadFinding(
+    _ code: OfflineCode, _ url: URL, session: URLSession, expected: Result<[User], LoadError>
+) async -> Finding<Result<[User], LoadError>> {
+    Finding(
+        expected: expected, measured: await outcome(of: code.load(url, session)), describe: { describe($0) })
+}
+
+func userArrives(_ code: OfflineCode, in lab: Lab) async -> Finding<Result<[User], LoadError>> {
+    await loadFinding(
+        code, lab.url(Route.user), session: lab.session,
+        expected: .success([User(id: 1, name: "Ada Lovelace")]))
+}
+
+func missingUserIsServerSayingNo(_ code: OfflineCode, in lab: Lab) async -> Finding<Result<[User], LoadError>>
+{
+    await loadFinding(
+        code, lab.url(Route.missingUser), session: lab.session, expected: .failure(.serverSaidNo(status: 404))
+    )
+}
+
+func refusedConnectionIsOffline(_ code: OfflineCode, in lab: Lab) async -> Finding<Result<[User], LoadError>>
+{
+    await loadFinding(
+        code, closedLoopbackURL().appending(path: Route.user), session: lab.session,
+        expected: .failure(.offline))
+}
+
+func timeoutIsOffline(_ code: OfflineCode, in lab: Lab) async -> Finding<Result<[User], LoadError>> {
+    await loadFinding(
+        code, lab.url(Route.silence), session: lab.impatientSession, expected: .failure(.offline))
+}
+
+func droppedConnectionIsNotOffline(
+    _ code: OfflineCode, in lab: Lab
+) async -> Finding<Result<[User], LoadError>> {
+    await loadFinding(
+        code, lab.url(Route.hangUp), session: lab.impatientSession,
+        expected: .failure(.transport(droppedConnectionCode)))
+}
+
+/// How URLSession reports a connection closed before any answer, as chapter 2 measures it: a bad
+/// server response on Linux, a lost connection on Apple platforms.
+#if os(Linux)
+    let droppedConnectionCode = URLError.Code.badServerResponse
+#else
+    let droppedConnectionCode = URLError.Code.networkConnectionLost
+#endif

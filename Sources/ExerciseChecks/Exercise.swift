@@ -1,0 +1,97 @@
+import Workbook
+
+/// The code one exercise asks for, in the shape its checks call it.
+///
+/// Each exercise declares one such type beside its checks; `CheckedCode.swift` in `Exercises`,
+/// `Starters` and `Solutions` lists one value of each, built from that module's functions, which is
+/// how the same checks run against the student's code, the untouched starter and the reference.
+public protocol ExerciseCode: Sendable {}
+
+/// One chapter's exercise: what to edit, what to do, and the checks that say whether it is done.
+public struct Exercise: Sendable {
+    /// The chapter's number, which is also the exercise's.
+    public let number: Int
+    /// The chapter's executable, as in `swift run ColdPublishers`.
+    public let chapter: String
+    /// The file the student edits, relative to `Sources/Exercises` (and to `Sources/Starters` and
+    /// `Sources/Solutions`, which mirror it).
+    public let file: String
+    /// The task in a sentence.
+    public let task: String
+    /// What `workbook hint` prints: a nudge towards the answer, not the answer.
+    public let hint: String
+    public let checks: [Check]
+
+    public init<Code: ExerciseCode>(
+        number: Int, chapter: String, file: String, task: String, hint: String, code: Code.Type,
+        checks: [CheckOf<Code>]
+    ) {
+        self.number = number
+        self.chapter = chapter
+        self.file = file
+        self.task = task
+        self.hint = hint
+        self.checks = checks.map { $0.erased }
+    }
+}
+
+/// One check of an exercise, ready to run against any module's `checkedCode`.
+public struct Check: Sendable {
+    /// What the check expects of the code, in a sentence: the report row and the JUnit test name.
+    public let sentence: String
+    /// What to look at when this check fails.
+    public let hint: String
+    fileprivate let measure: @Sendable ([any ExerciseCode], Lab) async -> Verdict
+
+    /// Measures the check against a fresh lab and the code in `codes`.
+    public func run(against codes: [any ExerciseCode]) async throws -> Verdict {
+        let lab = try await Lab.open()
+        defer { lab.close() }
+        return await measure(codes, lab)
+    }
+}
+
+/// A check written against one exercise's code type.
+public struct CheckOf<Code: ExerciseCode>: Sendable {
+    let sentence: String
+    let hint: String
+    let measure: @Sendable (Code, Lab) async -> Verdict
+
+    /// A check that measures `measure` and passes when its finding holds.
+    public init<Value>(
+        _ sentence: String, hint: String, _ measure: @escaping @Sendable (Code, Lab) async -> Finding<Value>
+    ) {
+        self.sentence = sentence
+        self.hint = hint
+        self.measure = { code, lab in Verdict(await measure(code, lab)) }
+    }
+
+    fileprivate var erased: Check {
+        Check(sentence: sentence, hint: hint) { codes, lab in
+            guard let code = codes.lazy.compactMap({ $0 as? Code }).first else {
+                return Verdict(
+                    passed: false, expected: "a \(Code.self) in CheckedCode.swift",
+                    measured: "none: the checks cannot find this exercise's code")
+            }
+            return await measure(code, lab)
+        }
+    }
+}
+
+/// What one check concluded: whether it passed, and what it expected and measured, as a person
+/// reads them.
+public struct Verdict: Codable, Sendable, Equatable {
+    public var passed: Bool
+    public var expected: String
+    public var measured: String
+
+    public init(passed: Bool, expected: String, measured: String) {
+        self.passed = passed
+        self.expected = expected
+        self.measured = measured
+    }
+
+    init<Value>(_ finding: Finding<Value>) {
+        self.init(passed: finding.holds, expected: finding.expected, measured: finding.measured)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Locking
+
+/// Builds the check runner, and with it the student's code, with SwiftPM.
+///
+/// It builds in the same build folder as the `swift run workbook` that started this runner:
+/// SwiftPM lets go of that folder's lock before it starts the product it ran, so the nested build
+/// does not wait for its own parent, and everything but `Sources/Exercises` is already built.
+struct CheckBuild {
+    let layout: Layout
+    let swift: URL
+
+    /// The product that runs one check against `Sources/Exercises`.
+    static let product = "ExerciseCheckRunner"
+
+    var runner: URL { layout.products.appending(path: Self.product) }
+
+    /// Runs `swift build` for the check runner; returns nil when it built, the build log when it did not.
+    ///
+    /// When another SwiftPM process holds the build folder (a `swift build` in another terminal),
+    /// SwiftPM waits for it; the learner is told why nothing seems to happen.
+    func run() async throws -> String? {
+        let told = ToldOnce()
+        let build = try await runChild(
+            swift,
+            arguments: [
+                "build", "--product", Self.product, "--package-path", layout.root.path, "--scratch-path",
+                layout.scratch.path, "--configuration", layout.configuration,
+            ],
+            onOutput: { text in
+                if text.contains("Another instance of SwiftPM") {
+                    told.once {
+                        say("Waiting for another build of this package (another terminal?) to finish…")
+                    }
+                }
+            })
+        return build.ending == .exited(0) ? nil : build.output
+    }
+
+    /// `swift` on the `PATH`, or nil when there is none.
+    static func findSwift(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
+        let folders = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        return folders.lazy.map { URL(filePath: $0).appending(path: "swift") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+}
+
+/// Runs a piece of work the first time it is asked, from any thread.
+private final class ToldOnce: Sendable {
+    private let done = Locked(false)
+
+    func once(_ work: () -> Void) {
+        guard
+            !done.withLock({ done in
+                defer { done = true }; return done
+            })
+        else { return }
+        work()
+    }
+}

@@ -1,0 +1,194 @@
+import ExerciseChecks
+import Foundation
+import Workbook
+
+/// The runner's commands, each returning the process's exit status: 0 done, 1 a check failed or
+/// the code does not compile, 2 the command could not run as asked.
+struct Commands {
+    let layout: Layout
+    let style: Style
+
+    // MARK: check
+
+    /// Builds the student's code and runs the checks of `chosen`, printing each result as it comes,
+    /// then what to do next unless `advising` is off; writes a JUnit report to `junitPath` if asked.
+    func check(_ chosen: [Exercise], junitPath: String? = nil, advising: Bool = true) async -> Int32 {
+        guard let swift = CheckBuild.findSwift() else {
+            complain(
+                "workbook: cannot find `swift` on PATH; the checks build your code with it (install Swift 6 from swift.org)"
+            )
+            return 2
+        }
+        let build = CheckBuild(layout: layout, swift: swift)
+        let firstBuild = !FileManager.default.fileExists(atPath: build.runner.path)
+        say(
+            style.dim(
+                firstBuild
+                    ? "Building the checks for the first time: this takes minutes…" : "Building your code…"))
+        let buildLog: String?
+        do {
+            buildLog = try await build.run()
+        } catch {
+            complain("workbook: could not start \(swift.path): \(error.localizedDescription)")
+            return 2
+        }
+        var outcomes: [ExerciseOutcome] = []
+        if let buildLog {
+            say(buildFailure(buildLog, for: chosen))
+            // The report is read by programs: the same errors, without colour.
+            let plain = Commands(layout: layout, style: Style(colour: false)).buildFailure(
+                buildLog, for: chosen)
+            outcomes = chosen.map { ExerciseOutcome(exercise: $0, results: [], buildFailure: plain) }
+        } else {
+            guard FileManager.default.isExecutableFile(atPath: build.runner.path) else {
+                complain(
+                    "workbook: the build succeeded but left no \(CheckBuild.product) in \(layout.products.path)"
+                )
+                return 2
+            }
+            for exercise in chosen {
+                outcomes.append(await check(exercise, runner: build.runner))
+            }
+        }
+        if let junitPath {
+            do {
+                try Data(junitReport(outcomes).utf8).write(to: URL(filePath: junitPath))
+                say("JUnit report written to \(junitPath)")
+            } catch {
+                complain(
+                    "workbook: could not write the JUnit report to \(junitPath): \(error.localizedDescription)"
+                )
+                return 2
+            }
+        }
+        let unsolved = outcomes.first { $0.buildFailure != nil || !$0.results.allSatisfy(\.passed) }
+        guard advising else { return unsolved == nil ? 0 : 1 }
+        if let unsolved = unsolved?.exercise {
+            say(
+                "Edit \(layout.relative(layout.exerciseFile(unsolved))), then run `swift run workbook check \(unsolved.number)`"
+                    + " again. Stuck? `swift run workbook hint \(unsolved.number)`.")
+            return 1
+        }
+        say(nextStep(layout: layout, progress: Progress(layout: layout), style: style))
+        return 0
+    }
+
+    /// Runs one exercise's checks against the built runner, printing as they finish, and records
+    /// whether the exercise's file, as it was checked, passed them all.
+    private func check(_ exercise: Exercise, runner: URL) async -> ExerciseOutcome {
+        let file = layout.exerciseFile(exercise)
+        let contents = (try? Data(contentsOf: file)) ?? Data()
+        say("")
+        say(style.bold("Exercise \(exercise.number) · \(exercise.chapter)") + "  " + layout.relative(file))
+        let style = self.style
+        let results = await runChecks(of: exercise, runner: runner) { say(rendered($0, style: style)) }
+        let passed = results.filter(\.passed).count
+        let solved = passed == results.count
+        var progress = Progress(layout: layout)
+        progress.record(exercise, contents: contents, passed: solved)
+        let tally = "\(passed) of \(counted(results.count, "check")) passed"
+        say(solved ? style.green(tally + ": exercise \(exercise.number) is solved.") : tally + ".")
+        say("")
+        return ExerciseOutcome(exercise: exercise, results: results, buildFailure: nil)
+    }
+
+    /// The compiler's first errors, preferring those in the files of `chosen`, then any in
+    /// `Sources/Exercises`, then any at all; the end of the log when it names no error.
+    func buildFailure(_ log: String, for chosen: [Exercise]) -> String {
+        let errors = compilerErrors(in: log)
+        let files = Set(chosen.map { layout.exerciseFile($0).standardizedFileURL.path })
+        let exercisesFolder = layout.root.appending(path: "Sources/Exercises").standardizedFileURL.path + "/"
+        let shown =
+            [
+                errors.filter { files.contains($0.path) },
+                errors.filter { $0.path.hasPrefix(exercisesFolder) }, errors,
+            ]
+            .first { !$0.isEmpty } ?? []
+        guard let first = shown.first else {
+            let tail = log.split(separator: "\n").suffix(20).joined(separator: "\n")
+            return style.red("✗ The build failed:") + "\n" + tail
+        }
+        let rootPrefix = layout.root.standardizedFileURL.path + "/"
+        let blocks = shown.prefix(3).map { error in
+            ([error.heading.replacingOccurrences(of: rootPrefix, with: "")] + error.excerpt).joined(
+                separator: "\n")
+        }
+        let file = layout.relative(URL(filePath: first.path))
+        let more = shown.count > 3 ? "\n(and \(shown.count - 3) more; fix these first)" : ""
+        return style.red("✗ \(file) does not compile,") + " so no check could run:\n\n"
+            + blocks.joined(separator: "\n\n") + more + "\n"
+    }
+
+    // MARK: hint, reset, run
+
+    func hint(_ exercise: Exercise) -> Int32 {
+        say(style.bold("Exercise \(exercise.number) · \(exercise.chapter)") + ": " + exercise.task)
+        say("Edit " + layout.relative(layout.exerciseFile(exercise)))
+        say("")
+        say(exercise.hint)
+        say("")
+        say("The checks:")
+        for check in exercise.checks {
+            say("  • " + check.sentence)
+        }
+        return 0
+    }
+
+    func reset(_ exercise: Exercise) -> Int32 {
+        let file = layout.exerciseFile(exercise)
+        do {
+            let starter = try Data(contentsOf: layout.starterFile(exercise))
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try starter.write(to: file, options: .atomic)
+        } catch {
+            complain("workbook: could not put \(layout.relative(file)) back: \(error.localizedDescription)")
+            return 2
+        }
+        var progress = Progress(layout: layout)
+        progress.forget(exercise)
+        say("\(layout.relative(file)) is back as it was at the start.")
+        return 0
+    }
+
+    /// Runs chapter `chapter` with `swift run`, passing `arguments` on; its output is the learner's.
+    func run(_ chapter: ChapterEntry, arguments: [String]) -> Int32 {
+        guard let swift = CheckBuild.findSwift() else {
+            complain(
+                "workbook: cannot find `swift` on PATH; chapters run with it (install Swift 6 from swift.org)"
+            )
+            return 2
+        }
+        let process = Process()
+        process.executableURL = swift
+        process.arguments =
+            [
+                "run", "--package-path", layout.root.path, "--scratch-path", layout.scratch.path,
+                "--configuration",
+                layout.configuration, chapter.name,
+            ] + arguments
+        do {
+            try process.run()
+        } catch {
+            complain("workbook: could not start \(swift.path): \(error.localizedDescription)")
+            return 2
+        }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
+/// One check's result as printed: ✓ and the check, or ✗, the check, and what to look at.
+func rendered(_ result: CheckResult, style: Style) -> String {
+    guard !result.passed else { return style.green("✓") + " " + result.sentence }
+    var lines = [
+        style.red("✗") + " " + result.sentence,
+        "    expected: " + result.expected,
+        "    measured: " + result.measured,
+    ]
+    lines += result.output.enumerated().map { index, line in
+        (index == 0 ? "    output:   " : "              ") + line
+    }
+    lines.append(style.dim("    hint:     " + result.hint))
+    return lines.joined(separator: "\n")
+}

@@ -1,0 +1,77 @@
+import ExerciseChecks
+import Foundation
+import Testing
+
+@testable import WorkbookCommand
+
+/// A starter that does not compile is shown as the compiler's first errors for that file, not
+/// pages of build log. The errors here come from the real compiler.
+@Suite("Workbook: code that does not compile")
+struct BuildFailureTests {
+    @Test func showsTheErrorsInTheExercisesFileFirstAndOnlyThose() async throws {
+        let root = FileManager.default.temporaryDirectory.appending(
+            path: "workbook-broken-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let exercise = try #require(exercises.first { $0.number == 3 })
+        let layout = Layout(
+            root: root, scratch: root.appending(path: ".build"), configuration: "debug", products: root)
+        let exerciseFile = layout.exerciseFile(exercise)
+        let otherFile = root.appending(path: "Sources/Exercises/Other.swift")
+        try write("let fine = 1\nlet broken = undefinedThing\n", to: exerciseFile)
+        try write("let alsoBroken = otherUndefinedThing\n", to: otherFile)
+        let log = try await compile([otherFile, exerciseFile])
+
+        let errors = compilerErrors(in: log)
+        #expect(Set(errors.map(\.path)) == [exerciseFile.path, otherFile.path])
+
+        let shown = Commands(layout: layout, style: Style(colour: false)).buildFailure(log, for: [exercise])
+        #expect(
+            shown.hasPrefix(
+                "✗ Sources/Exercises/\(exercise.file) does not compile, so no check could run:\n\n"))
+        #expect(
+            shown.contains(
+                "Sources/Exercises/\(exercise.file):2:14: error: cannot find 'undefinedThing' in scope"))
+        #expect(shown.contains("let broken = undefinedThing"))
+        #expect(!shown.contains("otherUndefinedThing"))
+        #expect(!shown.contains(root.path))
+    }
+
+    @Test func withoutErrorsInTheExerciseItShowsTheFolderOnes() async throws {
+        let root = FileManager.default.temporaryDirectory.appending(
+            path: "workbook-broken-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let layout = Layout(
+            root: root, scratch: root.appending(path: ".build"), configuration: "debug", products: root)
+        let otherFile = root.appending(path: "Sources/Exercises/Other.swift")
+        try write("let alsoBroken = otherUndefinedThing\n", to: otherFile)
+        let log = try await compile([otherFile])
+        let shown = Commands(layout: layout, style: Style(colour: false)).buildFailure(
+            log, for: [exercises[0]])
+        #expect(shown.hasPrefix("✗ Sources/Exercises/Other.swift does not compile"))
+    }
+
+    @Test func aLogWithoutCompilerErrorsShowsItsEnd() {
+        let layout = Layout(
+            root: URL(filePath: "/p"), scratch: URL(filePath: "/p/.build"), configuration: "debug",
+            products: URL(filePath: "/p"))
+        let log = (1...30).map { "line \($0)" }.joined(separator: "\n")
+        let shown = Commands(layout: layout, style: Style(colour: false)).buildFailure(log, for: exercises)
+        #expect(shown == "✗ The build failed:\n" + (11...30).map { "line \($0)" }.joined(separator: "\n"))
+    }
+
+    private func write(_ text: String, to file: URL) throws {
+        try FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+    }
+
+    /// What the compiler prints type-checking `files`, as a build log shows it.
+    private func compile(_ files: [URL]) async throws -> String {
+        let swiftc = try #require(CheckBuild.findSwift()).deletingLastPathComponent().appending(
+            path: "swiftc")
+        let run = try await runChild(
+            swiftc, arguments: ["-typecheck", "-continue-building-after-errors"] + files.map(\.path))
+        #expect(run.ending == .exited(1))
+        return run.output
+    }
+}

@@ -1,0 +1,49 @@
+import Testing
+
+@testable import WorkbookCommand
+
+@Suite("Workbook: reading the command line")
+struct CommandLineTests {
+    @Test(arguments: [
+        ([], Request.overview),
+        (["help"], .help),
+        (["--help"], .help),
+        (["check"], .check(exercise: nil, junitPath: nil)),
+        (["check", "2"], .check(exercise: 2, junitPath: nil)),
+        (["check", "--junit", "r.xml"], .check(exercise: nil, junitPath: "r.xml")),
+        (["check", "3", "--junit", "r.xml"], .check(exercise: 3, junitPath: "r.xml")),
+        (["watch"], .watch(nil)),
+        (["watch", "1"], .watch(1)),
+        (["hint", "1"], .hint(1)),
+        (["reset", "12"], .reset(12)),
+        (["run", "2", "--timeline", "t.svg"], .run(2, arguments: ["--timeline", "t.svg"])),
+    ])
+    func readsEveryCommand(arguments: [String], request: Request) {
+        #expect(readCommandLine(arguments) == .success(CommandLineReading(request: request)))
+    }
+
+    @Test func takesThePackagePathFromAnywhere() {
+        #expect(
+            readCommandLine(["hint", "--package-path", "/p", "1"])
+                == .success(CommandLineReading(request: .hint(1), packagePath: "/p")))
+    }
+
+    @Test(arguments: [
+        (["chek"], "unknown command 'chek'"),
+        (["hint"], "hint needs an exercise number, such as `workbook hint 1`"),
+        (["reset", "one"], "'one' is not an exercise number; `workbook reset 1` names exercise 1"),
+        (["check", "x"], "'x' is not an exercise number; `workbook check 1` names exercise 1"),
+        (["check", "--junit"], "--junit needs the path of the report to write, such as --junit report.xml"),
+        (["check", "1", "2"], "unexpected '2'"),
+        (["--package-path"], "--package-path needs a folder, such as --package-path ."),
+    ])
+    func namesEachMistakeInALine(arguments: [String], message: String) {
+        #expect(readCommandLine(arguments) == .failure(UsageMistake(message)))
+    }
+}
+
+extension CommandLineReading {
+    init(request: Request) {
+        self.init(request: request, packagePath: nil)
+    }
+}

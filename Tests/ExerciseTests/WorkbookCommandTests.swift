@@ -1,0 +1,178 @@
+import ExerciseChecks
+import Foundation
+import Synchronization
+import Testing
+
+/// The `workbook` executable, run as a learner runs it, on a scratch copy of the package's
+/// exercise folders, chapters and pages, so that `reset` and the progress it keeps touch nothing
+/// real.
+@Suite("Workbook: the command")
+struct WorkbookCommandTests {
+    @Test func withoutACommandItListsTheChaptersProgressAndTheNextStep() async throws {
+        let package = try ScratchPackage()
+        let run = try await package.workbook([])
+        #expect(run.status == 0)
+        #expect(
+            run.output.hasPrefix("Combine networking workbook: 0 of \(exercises.count) exercises solved\n"))
+        #expect(run.output.contains("  1  Cold publishers: nothing happens until you subscribe\n"))
+        #expect(run.output.contains("     swift run ColdPublishers · exercise: not started\n"))
+        #expect(run.output.contains("Next: exercise 1. " + exercises[0].task))
+        #expect(
+            run.output.contains(
+                "Edit Sources/Exercises/\(exercises[0].file), then run `swift run workbook check 1`."))
+        #expect(!run.output.contains("\u{1B}["))
+        #expect(run.errors.isEmpty)
+    }
+
+    @Test func anEditedExerciseIsInProgress() async throws {
+        let package = try ScratchPackage()
+        try package.edit(exercises[1])
+        let run = try await package.workbook([])
+        #expect(run.output.contains("     swift run StatusIsAValue · exercise: in progress\n"))
+    }
+
+    @Test func hintSaysWhatToDoWhereAndWhatIsChecked() async throws {
+        let package = try ScratchPackage()
+        let exercise = exercises[1]
+        let run = try await package.workbook(["hint", "\(exercise.number)"])
+        #expect(run.status == 0)
+        #expect(run.output.contains(exercise.hint))
+        #expect(run.output.contains("Edit Sources/Exercises/" + exercise.file))
+        for check in exercise.checks {
+            #expect(run.output.contains("  • " + check.sentence + "\n"))
+        }
+    }
+
+    @Test func resetPutsTheStarterBack() async throws {
+        let package = try ScratchPackage()
+        let exercise = exercises[0]
+        try package.edit(exercise)
+        let run = try await package.workbook(["reset", "\(exercise.number)"])
+        #expect(run.status == 0)
+        #expect(run.output == "Sources/Exercises/\(exercise.file) is back as it was at the start.\n")
+        #expect(
+            try package.contents(of: "Sources/Exercises/" + exercise.file)
+                == package.contents(of: "Sources/Starters/" + exercise.file))
+    }
+
+    @Test(arguments: [
+        (["chek"], "workbook: unknown command 'chek' (see `swift run workbook help`)"),
+        (["hint", "9"], "workbook: there is no exercise 9; the exercises are 1–3"),
+        (["check", "0"], "workbook: there is no exercise 0; the exercises are 1–3"),
+        (["run", "9"], "workbook: there is no chapter 9; the chapters are 1–3"),
+        (
+            ["reset"],
+            "workbook: reset needs an exercise number, such as `workbook reset 1` (see `swift run workbook help`)"
+        ),
+    ])
+    func badUseIsOneLineOnStandardErrorAndExitStatus2(arguments: [String], message: String) async throws {
+        let package = try ScratchPackage()
+        let run = try await package.workbook(arguments)
+        #expect(run.status == 2)
+        #expect(run.output.isEmpty)
+        #expect(run.errors == message + "\n")
+    }
+
+    @Test func outsideAPackageItSaysSoAndExits2() async throws {
+        let empty = FileManager.default.temporaryDirectory.appending(
+            path: "not-a-package-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let run = try await runWorkbook(["--package-path", empty.path])
+        #expect(run.status == 2)
+        #expect(run.errors.hasPrefix("workbook: no workbook package here"))
+    }
+
+    @Test func withoutSwiftOnThePathCheckSaysWhatIsMissingAndExits2() async throws {
+        let package = try ScratchPackage()
+        let run = try await package.workbook(["check", "1"], environment: ["PATH": "/nowhere"])
+        #expect(run.status == 2)
+        #expect(run.output.isEmpty)
+        #expect(run.errors.hasPrefix("workbook: cannot find `swift` on PATH"))
+        #expect(run.errors.split(separator: "\n").count == 1)
+    }
+
+    @Test func helpListsEveryCommand() async throws {
+        let run = try await runWorkbook(["help"])
+        #expect(run.status == 0)
+        for command in ["check [N]", "--junit", "watch [N]", "hint N", "run N", "reset N"] {
+            #expect(run.output.contains(command))
+        }
+    }
+}
+
+/// A copy of what the workbook reads (manifest, exercise folders, chapter folders, pages) in a
+/// temporary folder, with a build folder of its own; removed when the test ends.
+private final class ScratchPackage {
+    let root = FileManager.default.temporaryDirectory.appending(path: "workbook-package-\(UUID().uuidString)")
+
+    init() throws {
+        for path in ["Package.swift", "Sources/Exercises", "Sources/Starters", "Chapters", "docs"] {
+            let copy = root.appending(path: path)
+            try FileManager.default.createDirectory(
+                at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: packageRoot.appending(path: path), to: copy)
+        }
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    func contents(of path: String) throws -> String {
+        try String(contentsOf: root.appending(path: path), encoding: .utf8)
+    }
+
+    /// Changes `exercise`'s file the way a learner would start to.
+    func edit(_ exercise: Exercise) throws {
+        let file = root.appending(path: "Sources/Exercises/" + exercise.file)
+        try Data((try contents(of: "Sources/Exercises/" + exercise.file) + "// my first try\n").utf8).write(
+            to: file)
+    }
+
+    func workbook(_ arguments: [String], environment: [String: String] = [:]) async throws -> WorkbookRun {
+        try await runWorkbook(
+            ["--package-path", root.path, "--scratch-path", root.appending(path: ".build").path] + arguments,
+            environment: environment)
+    }
+}
+
+struct WorkbookRun {
+    var status: Int32
+    var output: String
+    var errors: String
+}
+
+/// Runs the built `workbook` with `arguments` and standard output on a pipe, `NO_COLOR` unset,
+/// so only the pipe can be what keeps the output plain, and `environment` over this process's.
+private func runWorkbook(
+    _ arguments: [String], environment: [String: String] = [:]
+) async throws -> WorkbookRun {
+    let process = Process()
+    process.executableURL = productsDirectory.appending(path: "workbook")
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "NO_COLOR" }
+        .merging(environment) { $1 }
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    return await withCheckedContinuation { continuation in
+        DispatchQueue.global().async {
+            let errorData = Mutex(Data())
+            let errorsRead = DispatchGroup()
+            DispatchQueue.global().async(group: errorsRead) {
+                let data = errors.fileHandleForReading.readDataToEndOfFile()
+                errorData.withLock { $0 = data }
+            }
+            let outputData = output.fileHandleForReading.readDataToEndOfFile()
+            errorsRead.wait()
+            process.waitUntilExit()
+            continuation.resume(
+                returning: WorkbookRun(
+                    status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+                    errors: String(decoding: errorData.withLock { $0 }, as: UTF8.self)))
+        }
+    }
+}
