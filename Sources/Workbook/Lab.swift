@@ -69,7 +69,6 @@ public final class Lab: Sendable {
         requests(for: url).count
     }
 
-
     /// Stops the server and lets the sessions go once their tasks are done.
     public func close() {
         server.stop()

@@ -127,7 +127,8 @@ public enum RouteTable {
                 return counts[request.target, default: 0]
             }
             let answer: HTTPResponse? =
-                request.path == Route.orders ? orders.response(to: request) : await profile.response(to: request)
+                request.path == Route.orders
+                ? orders.response(to: request) : await profile.response(to: request)
             let response = answer ?? response(to: request, attempt: attempt)
             func recordRequest() {
                 timeline?.record(
@@ -151,7 +152,8 @@ public enum RouteTable {
                 try await Task.sleep(for: response.delay)
             } catch {
                 // The lab stops its server only after the last rule, so here the client went away.
-                timeline?.record(.cancel, lane: Timeline.serverLane, detail: "client went away, answer never sent")
+                timeline?.record(
+                    .cancel, lane: Timeline.serverLane, detail: "client went away, answer never sent")
                 return response
             }
             recordAnswer()

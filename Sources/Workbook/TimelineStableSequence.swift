@@ -10,12 +10,24 @@ extension Timeline {
             lines.append("section: \(section.title.isEmpty ? "(untitled)" : section.title)")
             for lane in section.lanes.sorted() {
                 lines.append("  lane: \(lane)")
-                for event in section.events where event.lane == lane {
+                for event in Self.stableOrder(of: section.events.filter { $0.lane == lane }, lane: lane) {
                     lines.append("    " + event.stableDescription)
                 }
             }
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+extension Timeline {
+    /// A lane's events in the order that holds on every run.
+    ///
+    /// That is the recorded order, except on the server lane, where the moment the server notices
+    /// that a client left (a `cancel`) races with other clients' requests arriving: there the
+    /// cancels follow the lane's other events, still in their own order.
+    static func stableOrder(of events: [Event], lane: String) -> [Event] {
+        guard lane == serverLane else { return events }
+        return events.filter { $0.kind != .cancel } + events.filter { $0.kind == .cancel }
     }
 }
 

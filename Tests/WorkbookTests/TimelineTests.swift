@@ -110,6 +110,24 @@ import Workbook
         #expect(draw([.value, .completion]) != draw([.value, .cancel]))
     }
 
+    @Test func whenTheServerNoticesAClientLeaveDoesNotChangeTheStableSequence() {
+        func draw(_ events: [(Timeline.Event.Kind, String)]) -> String {
+            let timeline = Timeline(title: "Chapter")
+            for (kind, detail) in events { timeline.record(kind, lane: Timeline.serverLane, detail: detail) }
+            return timeline.stableSequence
+        }
+        let leftFirst = draw([
+            (.request, "GET /slow"), (.cancel, "left"), (.request, "GET /fast"), (.response, "200"),
+        ])
+        let leftLast = draw([
+            (.request, "GET /slow"), (.request, "GET /fast"), (.response, "200"), (.cancel, "left"),
+        ])
+        #expect(leftFirst == leftLast)
+        #expect(
+            draw([(.request, "GET /fast"), (.request, "GET /slow")])
+                != draw([(.request, "GET /slow"), (.request, "GET /fast")]))
+    }
+
     @Test func theStableSequenceLeavesTheTimesOut() async throws {
         func draw(pause: Duration) async throws -> String {
             let timeline = Timeline(title: "Chapter")
