@@ -2,7 +2,11 @@ import Testing
 import Workbook
 
 @Suite struct PictureTests {
-    @Test func everyChapterPictureWasDrawnFromTheChaptersCurrentEventSequence() async throws {
+    /// The committed pictures are drawn from runs on Linux, and their event sequences name what
+    /// Linux Foundation does (its URLError codes, for one); a run on another platform differs there
+    /// by design, so only a Linux run is compared with them.
+    @Test(.enabled(if: platformName == "Linux", "the pictures record runs on Linux"))
+    func everyChapterPictureWasDrawnFromTheChaptersCurrentEventSequence() async throws {
         let repository = DocsRepository.current
         let problems = await pictureProblems(in: repository) { try await ChapterRuns.shared.run($0).svg }
         #expect(problems.isEmpty, "\n\(problems.report)")
