@@ -104,9 +104,10 @@ public enum RouteTable {
             #"{"error": "try later"}"#, status: query["status"].flatMap(Int.init) ?? 503, headers: headers)
     }
 
-    /// A server handler answering from the table (and from an order book of its own for
-    /// `Route.orders` and a profile of its own for the profile routes) that also records each exchange on `timeline`'s server lane: the request,
-    /// then the response, or a hang-up, or nothing for a request it never answers.
+    /// A server handler answering from the table (and from an order book and a profile of its own,
+    /// for `Route.orders` and the profile routes) that also records each exchange on `timeline`'s
+    /// server lane: the request, then the response, a hang-up, a client that left, or nothing for a
+    /// request it never answers. The events of one request share an exchange number.
     ///
     /// The handler runs on the server's threads, outside the task that set `Timeline.current`, so
     /// the timeline is captured here, when the server is started. A request and its immediate
@@ -118,6 +119,7 @@ public enum RouteTable {
         recordingOn timeline: Timeline?
     ) -> @Sendable (HTTPRequest) async -> HTTPResponse {
         let pairing = Locked(())
+        let exchanges = Locked(0)
         let attempts = Locked([String: Int]())
         let orders = OrderBook()
         let profile = ProfileResource()
@@ -130,14 +132,18 @@ public enum RouteTable {
                 request.path == Route.orders
                 ? orders.response(to: request) : await profile.response(to: request)
             let response = answer ?? response(to: request, attempt: attempt)
+            let exchange = exchanges.withLock { count in
+                count += 1
+                return count
+            }
             func recordRequest() {
                 timeline?.record(
                     .request, lane: Timeline.serverLane, detail: "\(request.method) \(request.target)",
-                    at: request.arrivalTime)
+                    at: request.arrivalTime, exchange: exchange)
             }
             func recordAnswer() {
                 if let (kind, detail) = response.timelineAnswer {
-                    timeline?.record(kind, lane: Timeline.serverLane, detail: detail)
+                    timeline?.record(kind, lane: Timeline.serverLane, detail: detail, exchange: exchange)
                 }
             }
             guard response.delay > .zero else {
@@ -153,7 +159,8 @@ public enum RouteTable {
             } catch {
                 // The lab stops its server only after the last rule, so here the client went away.
                 timeline?.record(
-                    .cancel, lane: Timeline.serverLane, detail: "client went away, answer never sent")
+                    .cancel, lane: Timeline.serverLane, detail: "client went away, answer never sent",
+                    exchange: exchange)
                 return response
             }
             recordAnswer()

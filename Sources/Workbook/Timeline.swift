@@ -32,6 +32,10 @@ public final class Timeline: Sendable {
         /// How long after its section began the event happened.
         public let offset: Duration
         public let onMainThread: Bool
+        /// For the server's events, which request they belong to: a request and what the server did
+        /// about it share a number, however many other requests came in between. Not part of the
+        /// stable sequence.
+        public let exchange: Int?
     }
 
     /// The events of one rule, with the time the rule began.
@@ -81,14 +85,15 @@ public final class Timeline: Sendable {
     /// Records an event on `lane`, at `instant` (now, unless the time was already measured, such as
     /// a request's arrival at the server), noting whether the caller is on the main thread.
     public func record(
-        _ kind: Event.Kind, lane: String, detail: String = "", at instant: ContinuousClock.Instant = .now
+        _ kind: Event.Kind, lane: String, detail: String = "", at instant: ContinuousClock.Instant = .now,
+        exchange: Int? = nil
     ) {
         let onMainThread = Thread.isMainThread
         sectionsStore.withLock { sections in
             let last = sections.count - 1
             let event = Event(
                 kind: kind, lane: lane, detail: detail, offset: instant - sections[last].start,
-                onMainThread: onMainThread)
+                onMainThread: onMainThread, exchange: exchange)
             sections[last].events.append(event)
         }
     }

@@ -38,7 +38,7 @@ struct SectionLayout {
             Row(title: lane, marks: marks.filter { $0.event.lane == lane }, isRequest: false)
         }
         let serverMarks = marks.filter { $0.event.lane == Timeline.serverLane }
-        let otherServerMarks = serverMarks.filter { !$0.event.kind.isServerExchange }
+        let otherServerMarks = serverMarks.filter { !$0.event.isServerExchange }
         let serverRow =
             otherServerMarks.isEmpty
             ? [] : [Row(title: Timeline.serverLane, marks: otherServerMarks, isRequest: false)]
@@ -49,11 +49,17 @@ struct SectionLayout {
         rows = laneRows + serverRow + requestRows
     }
 
-    /// The server's requests in order of arrival, each with the answer recorded right after it.
+    /// The server's requests in order of arrival, each with what the server did about it: the
+    /// events of the same exchange number, or, for events recorded without one, the answer recorded
+    /// right after the request.
     private static func exchanges(in serverMarks: [Mark]) -> [[Mark]] {
         var exchanges: [[Mark]] = []
-        for mark in serverMarks where mark.event.kind.isServerExchange {
-            if mark.event.kind == .request || exchanges.isEmpty {
+        var byNumber: [Int: Int] = [:]
+        for mark in serverMarks where mark.event.isServerExchange {
+            if let number = mark.event.exchange, let known = byNumber[number] {
+                exchanges[known].append(mark)
+            } else if mark.event.kind == .request || exchanges.isEmpty {
+                if let number = mark.event.exchange { byNumber[number] = exchanges.count }
                 exchanges.append([mark])
             } else {
                 exchanges[exchanges.count - 1].append(mark)
@@ -73,7 +79,8 @@ struct SectionLayout {
         }
         for request in answeredOrder {
             let exchange = requests[request].marks
-            let answer = exchange.count > 1 ? exchange.last : nil
+            // A client that left heard no answer, so its request is tied to it with no way back.
+            let answer = exchange.count > 1 && exchange.last!.event.kind != .cancel ? exchange.last : nil
             let news = (answer ?? exchange[0]).event.offset
             let candidates = lanes.compactMap { lane -> (sender: Sender, key: (Int, Int))? in
                 guard let sent = openingMark(of: lane, at: exchange[0].event.offset) else { return nil }
@@ -100,9 +107,14 @@ struct SectionLayout {
     }
 }
 
+extension Timeline.Event {
+    /// A request at the server, or what the server did about it, a client that left included.
+    var isServerExchange: Bool {
+        kind == .request || kind == .response || kind == .hangUp || (kind == .cancel && exchange != nil)
+    }
+}
+
 extension Timeline.Event.Kind {
-    /// A request at the server, or what the server did about it.
-    var isServerExchange: Bool { self == .request || self == .response || self == .hangUp }
     /// Leaves a subscriber waiting for an answer.
     var opens: Bool { self == .subscribe || self == .retry }
     /// Ends a subscriber's wait.

@@ -554,7 +554,7 @@ extension Timeline.Event {
         case .hangUp: "hangs up, no answer"
         case .value: detail.isEmpty ? "value" : "value \(detail)"
         case .completion: detail == "finished" ? "finished" : "failed: \(detail)"
-        case .cancel: "cancel"
+        case .cancel: exchange == nil ? "cancel" : "client left, answer never sent"
         case .retry: detail.isEmpty ? "retry" : "retry \(detail)"
         case .note: detail.isEmpty ? "note" : detail
         }
