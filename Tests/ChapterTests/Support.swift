@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Workbook
 
 /// Measures one rule against a lab of its own, so tests can run side by side.
@@ -33,36 +32,13 @@ struct ChildRun: Sendable {
     }
 }
 
-/// Runs `executable` with `arguments` and `environment`, reading its output while it runs, and
-/// returns once it has exited. Blocking work happens on a Dispatch thread, not in the caller's task.
+/// Runs `executable` with `arguments` and `environment` through the workbook's own child runner,
+/// which gives a hung chapter a deadline instead of stalling the suite.
 func runChild(
     _ executable: URL, arguments: [String] = [], environment: [String: String]
 ) async throws -> ChildRun {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.environment = environment
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    return await withCheckedContinuation { continuation in
-        DispatchQueue.global().async {
-            // Both pipes are drained at once, so a chatty stderr cannot block the child's stdout.
-            let errorData = Mutex(Data())
-            let errorsRead = DispatchGroup()
-            DispatchQueue.global().async(group: errorsRead) {
-                let data = errors.fileHandleForReading.readDataToEndOfFile()
-                errorData.withLock { $0 = data }
-            }
-            let outputData = output.fileHandleForReading.readDataToEndOfFile()
-            errorsRead.wait()
-            process.waitUntilExit()
-            continuation.resume(
-                returning: ChildRun(
-                    status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-                    errors: String(decoding: errorData.withLock { $0 }, as: UTF8.self)))
-        }
-    }
+    let run = try await runChildProcess(
+        executable, arguments: arguments, environment: environment, deadline: .seconds(300))
+    let status: Int32 = if case .exited(let status) = run.ending { status } else { -1 }
+    return ChildRun(status: status, output: run.output, errors: run.errors)
 }

@@ -1,7 +1,7 @@
 import ExerciseChecks
 import Foundation
-import Synchronization
 import Testing
+import Workbook
 
 /// The `workbook` executable, run as a learner runs it, on a scratch copy of the package's
 /// exercise folders, chapters and pages, so that `reset` and the progress it keeps touch nothing
@@ -148,31 +148,11 @@ struct WorkbookRun {
 private func runWorkbook(
     _ arguments: [String], environment: [String: String] = [:]
 ) async throws -> WorkbookRun {
-    let process = Process()
-    process.executableURL = productsDirectory.appending(path: "workbook")
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "NO_COLOR" }
-        .merging(environment) { $1 }
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    return await withCheckedContinuation { continuation in
-        DispatchQueue.global().async {
-            let errorData = Mutex(Data())
-            let errorsRead = DispatchGroup()
-            DispatchQueue.global().async(group: errorsRead) {
-                let data = errors.fileHandleForReading.readDataToEndOfFile()
-                errorData.withLock { $0 = data }
-            }
-            let outputData = output.fileHandleForReading.readDataToEndOfFile()
-            errorsRead.wait()
-            process.waitUntilExit()
-            continuation.resume(
-                returning: WorkbookRun(
-                    status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-                    errors: String(decoding: errorData.withLock { $0 }, as: UTF8.self)))
-        }
-    }
+    let run = try await runChildProcess(
+        productsDirectory.appending(path: "workbook"), arguments: arguments,
+        environment: ProcessInfo.processInfo.environment.filter { $0.key != "NO_COLOR" }.merging(environment)
+        { $1 },
+        deadline: .seconds(600))
+    let status: Int32 = if case .exited(let status) = run.ending { status } else { -1 }
+    return WorkbookRun(status: status, output: run.output, errors: run.errors)
 }
