@@ -3,22 +3,22 @@ import PackageDescription
 
 // Apple platforms ship Combine; everywhere else the package supplies a module of the same name and API.
 #if canImport(Darwin)
-let combineTargets: [Target] = []
-let combine: [Target.Dependency] = []
+    let combineTargets: [Target] = []
+    let combine: [Target.Dependency] = []
 #else
-let combineTargets: [Target] = [
-    .target(
-        name: "Combine",
-        path: "Sources/Combine",
-        swiftSettings: [
-            // Apple's Combine is a Swift 5 mode module; the Swift 6 main-actor crash depends on it.
-            .swiftLanguageMode(.v5),
-            // Lets release builds specialise the generic operators inside chapters and benchmarks.
-            .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
-        ]
-    )
-]
-let combine: [Target.Dependency] = ["Combine"]
+    let combineTargets: [Target] = [
+        .target(
+            name: "Combine",
+            path: "Sources/Combine",
+            swiftSettings: [
+                // Apple's Combine is a Swift 5 mode module; the Swift 6 main-actor crash depends on it.
+                .swiftLanguageMode(.v5),
+                // Lets release builds specialise the generic operators inside chapters and benchmarks.
+                .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
+            ]
+        )
+    ]
+    let combine: [Target.Dependency] = ["Combine"]
 #endif
 
 /// One executable target a chapter, in `Chapters/NN-Name`, run as `swift run Name`.
@@ -73,13 +73,15 @@ let package = Package(
         .executableTarget(
             name: "CombineBenchmark", dependencies: combine, path: "Benchmarks/CombineBenchmark"),
         .executableTarget(
-            name: "ServerBenchmark", dependencies: ["LocalServer", "Workbook"], path: "Benchmarks/ServerBenchmark"),
+            name: "ServerBenchmark", dependencies: ["LocalServer", "Workbook"],
+            path: "Benchmarks/ServerBenchmark"),
         // A child process for the tests that must watch a process crash (the main-actor isolation check).
         .executableTarget(
             name: "IsolationProbe", dependencies: combine + ["LocalServer"], path: "Sources/IsolationProbe"),
         // Combine's behaviour, checked against whichever Combine the platform builds with.
-        .testTarget(name: "CombineTests", dependencies: combine + ["Workbook", "LocalServer", "IsolationProbe"]),
-        .testTarget(name: "LocalServerTests", dependencies: ["LocalServer"]),
+        .testTarget(
+            name: "CombineTests", dependencies: combine + ["Workbook", "LocalServer", "IsolationProbe"]),
+        .testTarget(name: "LocalServerTests", dependencies: ["LocalServer", "Workbook"]),
         .testTarget(name: "WorkbookTests", dependencies: combine + ["Workbook", "LocalServer", "Locking"]),
         .testTarget(
             name: "ChapterTests",

@@ -1,5 +1,6 @@
 import Foundation
 import Locking
+import Workbook
 
 #if canImport(Glibc)
     import Glibc
@@ -40,16 +41,11 @@ func runChild(
     limits: ChildLimits = ChildLimits(),
     onOutput: (@Sendable (String) -> Void)? = nil
 ) async throws -> ChildRun {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    if let environment { process.environment = environment }
     let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let supervision = Supervision(process: process)
+    let (pid, waitForEnd) = try start(
+        executable, arguments: arguments, environment: environment, output: pipe)
+    try pipe.fileHandleForWriting.close()
+    let supervision = Supervision(pid: pid)
     if let time = limits.time {
         DispatchQueue.global().asyncAfter(deadline: .now() + time.timeInterval) {
             supervision.kill(because: .outOfTime(time))
@@ -72,33 +68,89 @@ func runChild(
                 kept.append(data)
                 onOutput?(String(decoding: data, as: UTF8.self))
             }
-            process.waitUntilExit()
-            let ending =
-                supervision.reason
-                ?? (process.terminationReason == .uncaughtSignal
-                    ? .signalled(process.terminationStatus) : .exited(process.terminationStatus))
+            let ended = waitForEnd()
+            let ending = supervision.ended() ?? ended
             continuation.resume(
                 returning: ChildRun(ending: ending, output: String(decoding: kept, as: UTF8.self)))
         }
     }
 }
 
-/// Kills a running child once, remembering why.
-private final class Supervision: Sendable {
-    private let process: Locked<Process>
-    private let killedBecause = Locked<ChildEnding?>(nil)
+/// Starts the child with standard output and error both on `output`'s writing end, and returns its
+/// process id and a blocking wait for how it ended.
+///
+/// On Linux this goes through the workbook's `spawnChild`, because `Foundation.Process.run()` there
+/// now and then crashes (see `spawnChild`); Apple platforms keep `Process`.
+private func start(
+    _ executable: URL, arguments: [String], environment: [String: String]?, output: Pipe
+) throws -> (pid: Int32, waitForEnd: @Sendable () -> ChildEnding) {
+    #if canImport(Glibc)
+        let descriptor = output.fileHandleForWriting.fileDescriptor
+        let pid = try spawnChild(
+            executable, arguments: arguments, environment: environment ?? ProcessInfo.processInfo.environment,
+            output: .descriptor(descriptor), errors: .descriptor(descriptor))
+        return (
+            pid,
+            {
+                switch waitForChild(pid) {
+                case .exited(let status): .exited(status)
+                case .signalled(let signal): .signalled(signal)
+                case .killedAtDeadline(let deadline): .outOfTime(deadline)
+                }
+            }
+        )
+    #else
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let running = UncheckedProcess(process: process)
+        return (
+            process.processIdentifier,
+            {
+                running.process.waitUntilExit()
+                return running.process.terminationReason == .uncaughtSignal
+                    ? .signalled(running.process.terminationStatus)
+                    : .exited(running.process.terminationStatus)
+            }
+        )
+    #endif
+}
 
-    init(process: Process) {
-        self.process = Locked(process)
+#if !canImport(Glibc)
+    /// A `Process` handed to the thread that waits for it; only that thread touches it afterwards.
+    private struct UncheckedProcess: @unchecked Sendable {
+        let process: Process
+    }
+#endif
+
+/// Kills a running child once, remembering why, and never after it has been waited for, when its
+/// process id may already belong to another process.
+private final class Supervision: Sendable {
+    private let pid: Int32
+    private let state = Locked<(killedBecause: ChildEnding?, ended: Bool)>((nil, false))
+
+    init(pid: Int32) {
+        self.pid = pid
     }
 
-    var reason: ChildEnding? { killedBecause.withLock { $0 } }
+    /// Marks the child as waited for and returns why it was killed, if it was.
+    func ended() -> ChildEnding? {
+        state.withLock { state in
+            state.ended = true
+            return state.killedBecause
+        }
+    }
 
     func kill(because reason: ChildEnding) {
-        process.withLock { process in
-            guard process.isRunning, killedBecause.withLock({ $0 }) == nil else { return }
-            killedBecause.withLock { $0 = reason }
-            stop(process.processIdentifier)
+        state.withLock { state in
+            guard !state.ended, state.killedBecause == nil else { return }
+            state.killedBecause = reason
+            stop(pid)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Workbook
 
 @testable import IsolationProbe
 
@@ -58,61 +59,26 @@ private struct ProbeRun {
 
     /// Runs the probe in `mode` and waits for it to end, killing it if it outlives `deadline`.
     static func run(_ mode: ProbeMode, deadline: Duration = .seconds(120)) async throws -> ProbeRun {
-        let folder = FileManager.default.temporaryDirectory
-            .appending(path: "IsolationProbe-\(mode.rawValue)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        // Files, not pipes: a crash report can outgrow a pipe's buffer while nobody reads it.
-        let outputURL = folder.appending(path: "stdout")
-        let errorURL = folder.appending(path: "stderr")
-        try Data().write(to: outputURL)
-        try Data().write(to: errorURL)
-
-        let process = Process()
         // Built beside the tests: on Linux the test bundle is the products folder, on macOS inside it.
         #if os(macOS)
             let products = Bundle.main.bundleURL.deletingLastPathComponent()
         #else
             let products = Bundle.main.bundleURL
         #endif
-        process.executableURL = products.appending(path: "IsolationProbe")
-        process.arguments = [mode.rawValue]
         var environment = ProcessInfo.processInfo.environment
         // A plain-text backtrace on standard error, whether or not a terminal is attached.
         environment["SWIFT_BACKTRACE"] =
             underThreadSanitizer ? "enable=no" : "enable=yes,interactive=no,color=no"
-        process.environment = environment
-        process.standardOutput = try FileHandle(forWritingTo: outputURL)
-        process.standardError = try FileHandle(forWritingTo: errorURL)
-        let watchdog = Task {
-            try await Task.sleep(for: deadline)
-            process.terminate()
-        }
-        defer { watchdog.cancel() }
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            process.terminationHandler = { _ in continuation.resume() }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
+        let run = try await runChildProcess(
+            products.appending(path: "IsolationProbe"), arguments: [mode.rawValue], environment: environment,
+            deadline: deadline)
+        let (reason, status): (Process.TerminationReason, Int32) =
+            switch run.ending {
+            case .exited(let code): (.exit, code)
+            case .signalled(let signal): (.uncaughtSignal, signal)
+            case .killedAtDeadline: (.uncaughtSignal, SIGKILL)
             }
-        }
-
-        let lines = String(decoding: try Data(contentsOf: outputURL), as: UTF8.self).split(separator: "\n")
-        return ProbeRun(
-            reason: process.terminationReason,
-            status: process.terminationStatus,
-            report: Dictionary(
-                lines.compactMap { line in
-                    line.firstIndex(of: "=").map {
-                        (String(line[..<$0]), String(line[line.index(after: $0)...]))
-                    }
-                },
-                uniquingKeysWith: { _, last in last }
-            ),
-            standardError: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self)
-        )
+        return ProbeRun(reason: reason, status: status, report: run.report, standardError: run.errors)
     }
 
     /// Whether this process (and so the probe, built alongside it) runs under ThreadSanitizer.

@@ -1,6 +1,7 @@
 import Foundation
 import LocalServer
 import Testing
+import Workbook
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -108,35 +109,17 @@ enum CurlClient {
 
     /// Runs curl with `arguments`, feeding it `input`; its standard output, or `Failure` with its exit code.
     static func run(_ arguments: [String], input: Data? = nil) async throws -> Data {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "curl-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let (inputURL, outputURL, errorURL) = (
-            folder.appending(path: "in"), folder.appending(path: "out"), folder.appending(path: "err")
-        )
+        let inputURL = FileManager.default.temporaryDirectory.appending(path: "curl-in-\(UUID().uuidString)")
         try (input ?? Data()).write(to: inputURL)
-        try Data().write(to: outputURL)
-        try Data().write(to: errorURL)
-        let process = Process()
-        process.executableURL = URL(filePath: "/usr/bin/curl")
-        process.arguments = arguments
-        process.standardInput = try FileHandle(forReadingFrom: inputURL)
-        process.standardOutput = try FileHandle(forWritingTo: outputURL)
-        process.standardError = try FileHandle(forWritingTo: errorURL)
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
+        defer { try? FileManager.default.removeItem(at: inputURL) }
+        let run = try await runChildProcess(
+            URL(filePath: "/usr/bin/curl"), arguments: arguments,
+            environment: ProcessInfo.processInfo.environment, input: inputURL, deadline: .seconds(120))
+        guard run.ending == .exited(0) else {
+            let exitCode: Int32 = if case .exited(let code) = run.ending { code } else { -1 }
+            throw Failure(exitCode: exitCode, message: run.errors)
         }
-        guard status == 0 else {
-            throw Failure(
-                exitCode: status, message: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
-        }
-        return try Data(contentsOf: outputURL)
+        return run.outputData
     }
 
     /// Splits `--include` output into the final response's head and body, skipping `100 Continue`.
