@@ -20,7 +20,7 @@ struct ChapterExecutableTests {
         "ConditionalRequests",
     ])
     func reportsEveryRuleAsExpectedAndExitsZero(chapter: String) async throws {
-        let run = try await runChild(productsDirectory.appending(path: chapter), environment: environment)
+        let run = try await runChild(builtExecutable(named: chapter), environment: environment)
         #expect(run.status == 0, "stderr: \(run.errors)")
         let rows = run.markedRows
         #expect(rows.count >= 4)
@@ -32,7 +32,7 @@ struct ChapterExecutableTests {
     @Test func drawsATimelineWhenAskedWithoutChangingTheReport() async throws {
         let picture = FileManager.default.temporaryDirectory.appending(path: "chapter-timeline-\(UUID()).svg")
         defer { try? FileManager.default.removeItem(at: picture) }
-        let executable = productsDirectory.appending(path: "TypedErrors")
+        let executable = builtExecutable(named: "TypedErrors")
         let plain = try await runChild(executable, environment: environment)
         let drawn = try await runChild(
             executable, arguments: ["--timeline", picture.path], environment: environment)
@@ -46,7 +46,7 @@ struct ChapterExecutableTests {
     @Test(arguments: ["--help", "-h"])
     func helpSaysWhatTheChapterMeasuresAndRunsNothing(flag: String) async throws {
         let run = try await runChild(
-            productsDirectory.appending(path: "TypedErrors"), arguments: [flag], environment: environment)
+            builtExecutable(named: "TypedErrors"), arguments: [flag], environment: environment)
         #expect(run.status == 0)
         #expect(run.output.contains("usage: swift run TypedErrors [--timeline <file.svg>]"))
         #expect(run.output.contains("  a missing user fails with its status\n"))
@@ -56,7 +56,7 @@ struct ChapterExecutableTests {
     @Test(arguments: [["--verbose"], ["--timeline"], ["--timeline="]])
     func aMistakeOnTheCommandLineIsOneLineAndExitStatus2(arguments: [String]) async throws {
         let run = try await runChild(
-            productsDirectory.appending(path: "TypedErrors"), arguments: arguments, environment: environment)
+            builtExecutable(named: "TypedErrors"), arguments: arguments, environment: environment)
         #expect(run.status == 2)
         #expect(run.output.isEmpty)
         #expect(run.errors.split(separator: "\n").count == 1)
@@ -69,7 +69,7 @@ struct ChapterExecutableTests {
         defer { try? FileManager.default.removeItem(at: blocked) }
         let picture = blocked.appending(path: "timeline.svg").path
         let run = try await runChild(
-            productsDirectory.appending(path: "TypedErrors"), arguments: ["--timeline", picture],
+            builtExecutable(named: "TypedErrors"), arguments: ["--timeline", picture],
             environment: environment)
         #expect(run.status == 2)
         #expect(run.markedRows.allSatisfy { $0.hasPrefix("✓ ") })

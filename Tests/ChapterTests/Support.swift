@@ -8,18 +8,6 @@ func measure<Value>(_ rule: (Lab) async -> Finding<Value>) async throws -> Findi
     return await rule(lab)
 }
 
-/// The folder holding the package's built products, where the chapter executables are.
-///
-/// On Linux the test bundle's `bundleURL` is that folder itself; on macOS it is the `.xctest`
-/// bundle inside it.
-let productsDirectory: URL = {
-    #if os(macOS)
-        Bundle.main.bundleURL.deletingLastPathComponent()
-    #else
-        Bundle.main.bundleURL
-    #endif
-}()
-
 /// What a finished child process left behind.
 struct ChildRun: Sendable {
     var status: Int32

@@ -59,18 +59,12 @@ private struct ProbeRun {
 
     /// Runs the probe in `mode` and waits for it to end, killing it if it outlives `deadline`.
     static func run(_ mode: ProbeMode, deadline: Duration = .seconds(120)) async throws -> ProbeRun {
-        // Built beside the tests: on Linux the test bundle is the products folder, on macOS inside it.
-        #if os(macOS)
-            let products = Bundle.main.bundleURL.deletingLastPathComponent()
-        #else
-            let products = Bundle.main.bundleURL
-        #endif
         var environment = ProcessInfo.processInfo.environment
         // A plain-text backtrace on standard error, whether or not a terminal is attached.
         environment["SWIFT_BACKTRACE"] =
             underThreadSanitizer ? "enable=no" : "enable=yes,interactive=no,color=no"
         let run = try await runChildProcess(
-            products.appending(path: "IsolationProbe"), arguments: [mode.rawValue], environment: environment,
+            builtExecutable(named: "IsolationProbe"), arguments: [mode.rawValue], environment: environment,
             deadline: deadline)
         let (reason, status): (Process.TerminationReason, Int32) =
             switch run.ending {

@@ -27,23 +27,13 @@ actor ChapterRuns {
         return try await run.value
     }
 
-    /// Where `swift test` put the products: on Linux the test bundle is that folder, on macOS it is
-    /// the `.xctest` inside it.
-    private static var productsFolder: URL {
-        #if os(macOS)
-            Bundle.main.bundleURL.deletingLastPathComponent()
-        #else
-            Bundle.main.bundleURL
-        #endif
-    }
-
     private static func launch(_ name: String) async throws -> ChapterRun {
         let picture = FileManager.default.temporaryDirectory.appending(
             path: "timeline-\(name)-\(UUID().uuidString).svg")
         defer { try? FileManager.default.removeItem(at: picture) }
         // A chapter that hangs must fail the tests, not stall them.
         let run = try await runChildProcess(
-            productsFolder.appending(path: name), arguments: ["--timeline", picture.path],
+            builtExecutable(named: name), arguments: ["--timeline", picture.path],
             environment: ProcessInfo.processInfo.environment.merging(["NO_COLOR": "1"]) { $1 },
             deadline: .seconds(300))
         guard run.ending == .exited(0) else {

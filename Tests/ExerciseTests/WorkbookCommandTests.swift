@@ -149,7 +149,7 @@ private func runWorkbook(
     _ arguments: [String], environment: [String: String] = [:]
 ) async throws -> WorkbookRun {
     let run = try await runChildProcess(
-        productsDirectory.appending(path: "workbook"), arguments: arguments,
+        builtExecutable(named: "workbook"), arguments: arguments,
         environment: ProcessInfo.processInfo.environment.filter { $0.key != "NO_COLOR" }.merging(environment)
         { $1 },
         deadline: .seconds(600))
