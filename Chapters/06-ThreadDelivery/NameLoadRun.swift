@@ -59,8 +59,15 @@ func runNameLoading(_ way: NameLoading, in lab: Lab, keepingTheSignal: Bool = tr
 /// The frames of an isolation crash worth naming, outermost first.
 private func isolationCrashPath(in backtrace: CrashBacktrace) -> [String] {
     backtrace.crashedThreadFrames.filter { frame in
-        frame == "dispatch_assert_queue" || frame.hasPrefix("_swift_task_checkIsolated")
+        frame == "dispatch_assert_queue" || isRuntimeIsolationCheck(frame)
             || (frame.hasPrefix("closure ") && frame.contains(" in UserNameModel."))
     }
     .reversed()
+}
+
+/// Whether `frame` is the Swift runtime's function that asserts the main queue for a main-actor
+/// closure: `_swift_task_checkIsolatedSwift` in current runtimes, Linux's and Apple's alike;
+/// Apple platforms whose runtime predates it assert from `swift_task_isCurrentExecutorImpl`.
+func isRuntimeIsolationCheck(_ frame: String) -> Bool {
+    frame == "_swift_task_checkIsolatedSwift" || frame.hasPrefix("swift_task_isCurrentExecutorImpl")
 }

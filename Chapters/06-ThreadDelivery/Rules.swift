@@ -108,9 +108,10 @@ func inlineClosureStopsTheProcess(in lab: Lab) async -> Finding<NameLoadRun> {
 }
 
 // excerpt: isolation-check-signal
-/// The signal a failed isolation check stops a process with: Linux's libdispatch traps with an
-/// undefined instruction (`ud2`), Apple's with a breakpoint (`EXC_BREAKPOINT`, reported as SIGTRAP).
-#if os(Linux)
+/// The signal a failed isolation check stops a process with. libdispatch stops on the processor's
+/// trap instruction: `ud2` on Intel and AMD, an illegal instruction (SIGILL, on Linux and on Intel
+/// Macs); `brk` on ARM, a breakpoint (SIGTRAP, which Apple silicon reports as `EXC_BREAKPOINT`).
+#if arch(x86_64) || arch(i386)
     let isolationCheckSignal = SIGILL
 #else
     let isolationCheckSignal = SIGTRAP
@@ -121,11 +122,13 @@ func inlineClosureStopsTheProcess(in lab: Lab) async -> Finding<NameLoadRun> {
 /// runtime's isolation check, then the queue assertion that failed.
 func backtraceNamesTheIsolationCheck(in lab: Lab) async -> Finding<NameLoadRun> {
     let run = await runNameLoading(.inlineClosures, in: lab, keepingTheSignal: false)
-    let expected = ["closure #1 in UserNameModel.load(from:session:)", "_swift_task_checkIsolatedSwift"]
+    let closure = "closure #1 in UserNameModel.load(from:session:)"
+    let path = run.crashPath
     return Finding(
-        expected: expected.joined(separator: " → ") + " → dispatch_assert_queue", value: run,
-        measured: run.crashPath.isEmpty ? "no backtrace printed" : run.crashPath.joined(separator: " → "),
-        holds: run.crashPath.starts(with: expected) && run.crashPath.last == "dispatch_assert_queue")
+        expected: "\(closure) → _swift_task_checkIsolatedSwift → dispatch_assert_queue", value: run,
+        measured: path.isEmpty ? "no backtrace printed" : path.joined(separator: " → "),
+        holds: path.count == 3 && path[0] == closure && isRuntimeIsolationCheck(path[1])
+            && path[2] == "dispatch_assert_queue")
 }
 
 /// Fix 1, run in a child process: it ends normally, the name shown.
