@@ -6,12 +6,16 @@ import Foundation
     import Darwin
 #endif
 
-/// ANSI colour for the report, or none at all.
+/// ANSI colour for a chapter's report and the workbook command's output, or none at all.
 ///
 /// Colour is for a person at a terminal: it is off when output goes to a pipe or a file, and off
 /// whenever `NO_COLOR` is set to anything non-empty (the convention at no-color.org).
-struct TextStyle {
-    let enabled: Bool
+public struct TextStyle: Sendable {
+    public let enabled: Bool
+
+    public init(enabled: Bool) {
+        self.enabled = enabled
+    }
 
     /// Whether the report should be coloured, given the environment and whether stdout is a terminal.
     static func wantsColour(environment: [String: String], stdoutIsTerminal: Bool) -> Bool {
@@ -19,17 +23,18 @@ struct TextStyle {
     }
 
     /// The choice for this process: its environment and its real standard output.
-    static var forStandardOutput: TextStyle {
+    public static var forStandardOutput: TextStyle {
         TextStyle(
             enabled: wantsColour(
                 environment: ProcessInfo.processInfo.environment, stdoutIsTerminal: isatty(STDOUT_FILENO) == 1
             ))
     }
 
-    func bold(_ text: String) -> String { wrap(text, "1") }
-    func dim(_ text: String) -> String { wrap(text, "2") }
-    func green(_ text: String) -> String { wrap(text, "32") }
-    func red(_ text: String) -> String { wrap(text, "31") }
+    public func bold(_ text: String) -> String { wrap(text, "1") }
+    public func dim(_ text: String) -> String { wrap(text, "2") }
+    public func green(_ text: String) -> String { wrap(text, "32") }
+    public func red(_ text: String) -> String { wrap(text, "31") }
+    public func yellow(_ text: String) -> String { wrap(text, "33") }
 
     private func wrap(_ text: String, _ code: String) -> String {
         enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text

@@ -111,17 +111,17 @@ private func runCheck(
             output: lastLines(of: run.output))
     case .signalled(let signal):
         return result(
-            passed: false, expected: finish, measured: "it crashed: \(signalName(signal))",
+            passed: false, expected: finish, measured: "it crashed: \(signalDescription(signal))",
             output: lastLines(of: run.output))
     case .outOfTime(let limit):
         return result(
             passed: false, expected: finish,
-            measured: "still running after \(limit.seconds), stopped with \(signalName(SIGKILL))",
+            measured: "still running after \(limit.seconds), stopped with \(signalDescription(SIGKILL))",
             output: lastLines(of: run.output))
     case .tooMuchOutput(let bytes):
         return result(
             passed: false, expected: finish,
-            measured: "printed more than \(bytes / 1024) KiB, stopped with \(signalName(SIGKILL))",
+            measured: "printed more than \(bytes / 1024) KiB, stopped with \(signalDescription(SIGKILL))",
             output: lines(of: run.output).prefix(keptOutputLines).map { $0 })
     }
 }

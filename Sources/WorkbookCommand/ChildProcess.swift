@@ -171,12 +171,9 @@ extension Duration {
     }
 }
 
-/// A signal as a person looks it up: `SIGILL (illegal instruction)`.
-func signalName(_ signal: Int32) -> String {
-    let names: [Int32: String] = [
-        SIGILL: "SIGILL", SIGTRAP: "SIGTRAP", SIGABRT: "SIGABRT", SIGSEGV: "SIGSEGV", SIGBUS: "SIGBUS",
-        SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGINT: "SIGINT",
-    ]
-    let description = strsignal(signal).map { String(cString: $0).lowercased() } ?? "signal \(signal)"
-    return "\(names[signal] ?? "signal \(signal)") (\(description))"
+/// A signal as a person looks it up, its name with what the system calls it:
+/// `SIGILL (illegal instruction)`.
+func signalDescription(_ signal: Int32) -> String {
+    let meaning = strsignal(signal).map { String(cString: $0).lowercased() } ?? "signal \(signal)"
+    return "\(signalName(signal)) (\(meaning))"
 }

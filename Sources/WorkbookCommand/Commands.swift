@@ -6,7 +6,7 @@ import Workbook
 /// the code does not compile, 2 the command could not run as asked.
 struct Commands {
     let layout: Layout
-    let style: Style
+    let style: TextStyle
 
     // MARK: check
 
@@ -36,7 +36,7 @@ struct Commands {
         if let buildLog {
             say(buildFailure(buildLog, for: chosen))
             // The report is read by programs: the same errors, without colour.
-            let plain = Commands(layout: layout, style: Style(colour: false)).buildFailure(
+            let plain = Commands(layout: layout, style: TextStyle(enabled: false)).buildFailure(
                 buildLog, for: chosen)
             outcomes = chosen.map { ExerciseOutcome(exercise: $0, results: [], buildFailure: plain) }
         } else {
@@ -179,7 +179,7 @@ struct Commands {
 }
 
 /// One check's result as printed: ✓ and the check, or ✗, the check, and what to look at.
-func rendered(_ result: CheckResult, style: Style) -> String {
+func rendered(_ result: CheckResult, style: TextStyle) -> String {
     guard !result.passed else { return style.green("✓") + " " + result.sentence }
     var lines = [
         style.red("✗") + " " + result.sentence,

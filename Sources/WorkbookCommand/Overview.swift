@@ -3,7 +3,7 @@ import Workbook
 
 /// The chapters in order, each with its rule, how to run it and where its exercise stands; then the
 /// progress and the next thing to do.
-func overview(layout: Layout, progress: Progress, style: Style) -> String {
+func overview(layout: Layout, progress: Progress, style: TextStyle) -> String {
     let solved = exercises.filter { progress.state(of: $0, in: layout) == .solved }.count
     var lines = [
         style.bold("Combine networking workbook")
@@ -26,7 +26,7 @@ func overview(layout: Layout, progress: Progress, style: Style) -> String {
 }
 
 /// What to do now: the first exercise not yet solved, or a word that all are.
-func nextStep(layout: Layout, progress: Progress, style: Style) -> String {
+func nextStep(layout: Layout, progress: Progress, style: TextStyle) -> String {
     guard let next = exercises.first(where: { progress.state(of: $0, in: layout) != .solved }) else {
         return "Every exercise is solved. `swift run workbook check` runs all their checks again."
     }
@@ -37,7 +37,7 @@ func nextStep(layout: Layout, progress: Progress, style: Style) -> String {
         """
 }
 
-private func describe(_ state: ExerciseState, of exercise: Exercise, style: Style) -> String {
+private func describe(_ state: ExerciseState, of exercise: Exercise, style: TextStyle) -> String {
     switch state {
     case .notStarted: "not started"
     case .inProgress: style.yellow("in progress")

@@ -1,6 +1,7 @@
 import ExerciseChecks
 import Foundation
 import Testing
+import Workbook
 
 @testable import WorkbookCommand
 
@@ -24,7 +25,8 @@ struct BuildFailureTests {
         let errors = compilerErrors(in: log)
         #expect(Set(errors.map(\.path)) == [exerciseFile.path, otherFile.path])
 
-        let shown = Commands(layout: layout, style: Style(colour: false)).buildFailure(log, for: [exercise])
+        let shown = Commands(layout: layout, style: TextStyle(enabled: false)).buildFailure(
+            log, for: [exercise])
         #expect(
             shown.hasPrefix(
                 "✗ Sources/Exercises/\(exercise.file) does not compile, so no check could run:\n\n"))
@@ -45,7 +47,7 @@ struct BuildFailureTests {
         let otherFile = root.appending(path: "Sources/Exercises/Other.swift")
         try write("let alsoBroken = otherUndefinedThing\n", to: otherFile)
         let log = try await compile([otherFile])
-        let shown = Commands(layout: layout, style: Style(colour: false)).buildFailure(
+        let shown = Commands(layout: layout, style: TextStyle(enabled: false)).buildFailure(
             log, for: [exercises[0]])
         #expect(shown.hasPrefix("✗ Sources/Exercises/Other.swift does not compile"))
     }
@@ -55,7 +57,8 @@ struct BuildFailureTests {
             root: URL(filePath: "/p"), scratch: URL(filePath: "/p/.build"), configuration: "debug",
             products: URL(filePath: "/p"))
         let log = (1...30).map { "line \($0)" }.joined(separator: "\n")
-        let shown = Commands(layout: layout, style: Style(colour: false)).buildFailure(log, for: exercises)
+        let shown = Commands(layout: layout, style: TextStyle(enabled: false)).buildFailure(
+            log, for: exercises)
         #expect(shown == "✗ The build failed:\n" + (11...30).map { "line \($0)" }.joined(separator: "\n"))
     }
 

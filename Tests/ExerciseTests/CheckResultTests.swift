@@ -19,7 +19,7 @@ struct CheckResultTests {
         #expect(results.count == exercise.checks.count)
         let first = try #require(results.first)
         #expect(!first.passed)
-        #expect(first.measured == "it crashed: \(WorkbookCommand.signalName(SIGILL))")
+        #expect(first.measured == "it crashed: \(WorkbookCommand.signalDescription(SIGILL))")
         #expect(first.output == ["Fatal error: Incorrect actor executor assumption"])
         #expect(first.sentence == exercise.checks[0].sentence)
         #expect(first.hint == exercise.checks[0].hint)
@@ -30,7 +30,7 @@ struct CheckResultTests {
         defer { try? FileManager.default.removeItem(at: runner) }
         let results = await runChecks(
             of: exercise, runner: runner, limits: ChildLimits(time: .milliseconds(500), outputBytes: 1000))
-        let stopped = "still running after 0.5 s, stopped with \(WorkbookCommand.signalName(SIGKILL))"
+        let stopped = "still running after 0.5 s, stopped with \(WorkbookCommand.signalDescription(SIGKILL))"
         #expect(results.map(\.measured) == Array(repeating: stopped, count: exercise.checks.count))
         #expect(results.allSatisfy { $0.output == ["waiting"] })
     }
@@ -42,7 +42,8 @@ struct CheckResultTests {
             of: exercise, runner: runner, limits: ChildLimits(time: .seconds(60), outputBytes: 2048))
         #expect(
             results.allSatisfy {
-                $0.measured == "printed more than 2 KiB, stopped with \(WorkbookCommand.signalName(SIGKILL))"
+                $0.measured
+                    == "printed more than 2 KiB, stopped with \(WorkbookCommand.signalDescription(SIGKILL))"
             })
         #expect(results.allSatisfy { $0.output.count == 12 && $0.output.allSatisfy { $0 == "a line" } })
     }

@@ -19,7 +19,7 @@ struct ChildProcessTests {
         let run = try await runChild(shell, arguments: ["-c", "echo 'Fatal error: isolation'; kill -ILL $$"])
         #expect(run.ending == .signalled(SIGILL))
         #expect(run.output == "Fatal error: isolation\n")
-        #expect(signalName(SIGILL).hasPrefix("SIGILL ("))
+        #expect(signalDescription(SIGILL).hasPrefix("SIGILL ("))
     }
 
     @Test func aHangIsStoppedAtTheTimeLimit() async throws {
