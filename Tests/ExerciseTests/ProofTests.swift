@@ -2,6 +2,7 @@ import ExerciseChecks
 import Solutions
 import Starters
 import Testing
+import Workbook
 
 /// The promise every exercise makes: the reference solution passes every check, and the untouched
 /// starter fails, each check it fails for the reason the exercise is about. Checks run in this
@@ -36,6 +37,11 @@ struct ProofTests {
         3: [
             "a refused connection is offline": "failed: .transport(.cannotConnectToHost)",
             "a server that never answers in time is offline": "failed: .transport(.timedOut)",
+        ],
+        4: [
+            "a GET that always fails gives up when the next wait would overrun 300 ms":
+                "failed: .status(503) · 4 requests at 0, 50, 150, 350 ms",
+            "a POST answered 503 is sent once": "[\(RouteTable.userBody)], finished · 2 requests",
         ],
     ]
 
