@@ -4,6 +4,7 @@ public let exercises: [Exercise] = [
     errorBodyExercise,
     offlineExercise,
     retryBudgetExercise,
+    latestSearchExercise,
 ]
 
 /// The exercise for chapter `number`, if it has one.

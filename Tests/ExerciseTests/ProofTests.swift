@@ -43,6 +43,16 @@ struct ProofTests {
                 "failed: .status(503) · 4 requests at 0, 50, 150, 350 ms",
             "a POST answered 503 is sent once": "[\(RouteTable.userBody)], finished · 2 requests",
         ],
+        5: [
+            "keys typed 100 ms apart send one request, for the query the user paused on":
+                "the server received \"s\", \"sw\", \"swi\"",
+            "a query typed again after a pause sends nothing new":
+                "the server received \"swif\", \"swift\", \"swift\", \"swiftui\"",
+            "the subscriber gets only the latest query's answer":
+                "the subscriber got \"results for sw\", \"results for swift\", finished",
+            "a superseded request still in flight is cancelled at the server":
+                "the server saw nothing abandoned",
+        ],
     ]
 
     @Test(arguments: exercises.map(\.number))
