@@ -3,6 +3,8 @@ public let exercises: [Exercise] = [
     sharedRequestExercise,
     errorBodyExercise,
     offlineExercise,
+    retryBudgetExercise,
+    latestSearchExercise,
 ]
 
 /// The exercise for chapter `number`, if it has one.

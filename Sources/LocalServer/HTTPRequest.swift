@@ -39,6 +39,11 @@ public struct HTTPRequest: Sendable {
         URLComponents(string: String(pathAndQuery))?.queryItems ?? []
     }
 
+    /// The value of the first query item called `name`, decoded; nil when the query has none.
+    public func queryValue(_ name: String) -> String? {
+        queryItems.first { $0.name == name }?.value
+    }
+
     /// The body read as UTF-8 text.
     public var bodyText: String { String(decoding: body, as: UTF8.self) }
 

@@ -7,4 +7,6 @@ public let checkedCode: [any ExerciseCode] = [
     SharedRequestCode { $0.shareReplayingLatest() },
     ErrorBodyCode { validatedBody(of: $0) },
     OfflineCode { loadUser(from: $0, session: $1) },
+    RetryWithinBudgetCode { sendRetrying($0, session: $1, within: $2, scheduler: $3) },
+    LatestSearchCode { latestResults(for: $0, from: $1, scheduler: $2) },
 ]

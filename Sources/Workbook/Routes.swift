@@ -54,6 +54,10 @@ public enum Route {
     public static let heldProfile = "/profile/held"
     /// A `POST` here renames the profile's user, which gives the profile a new `ETag`.
     public static let renameProfile = "/profile/rename"
+    /// 200 with the text `results for Q`, Q being the `q` query item, after `RouteTable.searchDelay`:
+    /// a search that answers slowly, so that a search box's next query starts while the request of
+    /// the one before is still waiting for its answer.
+    public static let search = "/search"
 }
 
 /// What the shared server answers on each route; anything unknown is a plain-text 404.
@@ -72,11 +76,16 @@ public enum RouteTable {
     /// so a request sent after it answers first.
     public static let slowUserDelay = Duration.seconds(1)
 
+    /// How long `Route.search` waits before answering: far longer than it takes a client to type the
+    /// next query and cancel the request before, however loaded the machine.
+    public static let searchDelay = Duration.seconds(2)
+
     /// The body `Route.user` and `Route.delayedUser` answer with.
     public static let userBody = #"{"id": 1, "name": "Ada Lovelace"}"#
 
-    /// The response for `request`, chosen by its path; only `Route.flaky` reads the query, and
-    /// `attempt` (how many requests for the same target the server has had, this one included).
+    /// The response for `request`, chosen by its path; only `Route.flaky` and `Route.search` read the
+    /// query, and only `Route.flaky` reads `attempt` (how many requests for the same target the
+    /// server has had, this one included).
     public static func response(to request: HTTPRequest, attempt: Int = 1) -> HTTPResponse {
         switch request.path {
         case Route.user: .json(userBody)
@@ -90,6 +99,7 @@ public enum RouteTable {
         case Route.hangUp: .closeWithoutAnswer
         case Route.silence: .neverAnswer
         case Route.flaky: flakyResponse(to: request, attempt: attempt)
+        case Route.search: .text("results for " + (request.queryValue("q") ?? "")).delayed(by: searchDelay)
         default: .text("not found", status: 404)
         }
     }

@@ -2,6 +2,7 @@ import ExerciseChecks
 import Solutions
 import Starters
 import Testing
+import Workbook
 
 /// The promise every exercise makes: the reference solution passes every check, and the untouched
 /// starter fails, each check it fails for the reason the exercise is about. Checks run in this
@@ -36,6 +37,21 @@ struct ProofTests {
         3: [
             "a refused connection is offline": "failed: .transport(.cannotConnectToHost)",
             "a server that never answers in time is offline": "failed: .transport(.timedOut)",
+        ],
+        4: [
+            "a GET that always fails gives up when the next wait would overrun 300 ms":
+                "failed: .status(503) · 4 requests at 0, 50, 150, 350 ms",
+            "a POST answered 503 is sent once": "[\(RouteTable.userBody)], finished · 2 requests",
+        ],
+        5: [
+            "keys typed 100 ms apart send one request, for the query the user paused on":
+                "the server received \"s\", \"sw\", \"swi\"",
+            "a query typed again after a pause sends nothing new":
+                "the server received \"swif\", \"swift\", \"swift\", \"swiftui\"",
+            "the subscriber gets only the latest query's answer":
+                "the subscriber got \"results for sw\", \"results for swift\", finished",
+            "a superseded request still in flight is cancelled at the server":
+                "the server saw nothing abandoned",
         ],
     ]
 

@@ -1,0 +1,195 @@
+import Combine
+import Foundation
+import Locking
+import TypedClient
+import Workbook
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// How long exercise 4's retries may go on: the wait before the first retry (each later wait is
+/// twice the one before), and the time after the first attempt by which every wait must be over.
+public struct RetryBudget: Sendable, Equatable {
+    public let firstWait: Duration
+    public let total: Duration
+
+    public init(firstWait: Duration, total: Duration) {
+        self.firstWait = firstWait
+        self.total = total
+    }
+}
+
+/// Exercise 4's code: sends a request, retrying within a budget, its waits on the given clock.
+public struct RetryWithinBudgetCode: ExerciseCode {
+    /// Sends a request through a session, retrying within a budget, waiting on a virtual clock.
+    public typealias Send =
+        @Sendable (URLRequest, URLSession, RetryBudget, VirtualTimeScheduler)
+        -> AnyPublisher<Data, APIError>
+
+    public let send: Send
+
+    public init(send: @escaping Send) {
+        self.send = send
+    }
+}
+
+/// The budget the checks hand the code: 50 ms before the first retry, 300 ms in all. A server that
+/// always fails then gets attempts at 0, 50 and 150 ms; the next wait, 200 ms, would end at 350.
+let checkedBudget = RetryBudget(firstWait: .milliseconds(50), total: .milliseconds(300))
+
+let retryBudgetExercise = Exercise(
+    number: 4, chapter: "RetryPlacement", file: "04-RetryPlacement/RetryWithinBudget.swift",
+    task:
+        "Retry with a doubling backoff that gives up when the next wait would overrun a total time budget, and never resend a POST.",
+    hint: """
+        The starter counts retries; a budget is about time. Note the scheduler's `now` when the first
+        attempt starts, and before each retry ask how far the clock has moved since then: when that
+        plus the next wait is more than budget.total, fail with the failure you have instead of
+        waiting. Measure on the scheduler you were given, never on the wall clock, so the waits can
+        be checked in virtual time. And look at the request's httpMethod before retrying at all: a
+        POST that failed may still have taken effect, so it is sent once.
+        """,
+    code: RetryWithinBudgetCode.self,
+    checks: [
+        CheckOf(
+            "a GET that fails twice and then answers ends with the body after 3 requests",
+            hint: "Retry a 503 after a wait on the scheduler; the third attempt's answer is the value.",
+            recoversAfterTwoFailures),
+        CheckOf(
+            "the waits between attempts grow: 50 ms, then 100 ms",
+            hint:
+                "Wait budget.firstWait before the first retry and twice the previous wait before each later one.",
+            waitsDouble),
+        CheckOf(
+            "a GET that always fails gives up when the next wait would overrun 300 ms",
+            hint:
+                "Before each retry, add the next wait to the time since the first attempt; over budget.total, give up.",
+            givesUpWithinTheBudget),
+        CheckOf(
+            "a POST answered 503 is sent once",
+            hint: "Only idempotent methods may be sent again; RetryPolicy.isIdempotent knows which.",
+            sendsAPostOnce),
+        CheckOf(
+            "a 404 is sent once",
+            hint: "A 404 will be a 404 next time too: retry only failures that may pass.",
+            sendsA404Once),
+    ])
+
+/// What the code did with a request: how it ended, and when each attempt reached the server,
+/// on the virtual clock, counted from the first.
+struct RetryRun: Equatable, Sendable {
+    var outcome: Result<[String], APIError>
+    var arrivals: [Duration]
+
+    /// The run's outcome and request count, which most checks compare.
+    var ending: RetryEnding { RetryEnding(outcome: outcome, requests: arrivals.count) }
+
+    /// The waits between one arrival at the server and the next.
+    var waits: [Duration] { zip(arrivals, arrivals.dropFirst()).map { $1 - $0 } }
+
+    var summary: String { ending.summary + " at " + inMilliseconds(arrivals) }
+}
+
+/// How a retried request ended and how many times it was sent.
+struct RetryEnding: Equatable, Sendable {
+    var outcome: Result<[String], APIError>
+    var requests: Int
+
+    var summary: String { describe(outcome) + " · " + counted(requests, "request") }
+}
+
+/// Durations as milliseconds, the unit named once: `0, 50, 150 ms`.
+private func inMilliseconds(_ durations: [Duration]) -> String {
+    durations.map { "\(Int(($0 / .milliseconds(1)).rounded()))" }.joined(separator: ", ") + " ms"
+}
+
+/// Runs the code on `request` with a virtual clock, moving the clock on whenever the code waits on
+/// it, and notes the clock's reading as each attempt reaches the server.
+///
+/// The clock stands still while a request is on its way, so an attempt's instant is exactly the
+/// sum of the waits before it. The clock moves a millisecond at a time, and only while something
+/// is scheduled on it; it stops at four times the budget, which lets a run that never gives up be
+/// measured instead of running for ever.
+private func retryRun(_ code: RetryWithinBudgetCode, _ request: URLRequest, in lab: Lab) async -> RetryRun {
+    let clock = VirtualTimeScheduler()
+    let ended = Locked<Result<[String], APIError>?>(nil)
+    let url = request.url ?? lab.url("/")
+    let running = Task {
+        let bodies = await outcome(of: code.send(request, lab.session, checkedBudget, clock))
+        ended.withLock { $0 = bodies.map { $0.map { String(decoding: $0, as: UTF8.self) } } }
+    }
+    let horizon = VirtualTimeScheduler.SchedulerTimeType(nanoseconds: 0).advanced(
+        by: .nanoseconds(Int(checkedBudget.total * 4 / .nanoseconds(1))))
+    var arrivals: [Duration] = []
+    while true {
+        let somethingHappened = await until(timeout: patience) {
+            ended.withLock { $0 != nil } || clock.scheduledActionCount > 0
+                || lab.requestCount(for: url) > arrivals.count
+        }
+        while lab.requestCount(for: url) > arrivals.count {
+            arrivals.append(.nanoseconds(clock.now.nanoseconds))
+        }
+        if ended.withLock({ $0 != nil }) { break }
+        guard somethingHappened, clock.now < horizon else {
+            running.cancel()
+            break
+        }
+        while clock.scheduledActionCount > 0 && clock.now < horizon {
+            clock.advance(by: .milliseconds(1))
+        }
+    }
+    await running.value
+    return RetryRun(outcome: ended.withLock { $0 } ?? .success([]), arrivals: arrivals)
+}
+
+/// A request for `route` with `method`, tagged for `check`.
+private func request(
+    _ route: String, _ method: String = "GET", query: [URLQueryItem] = [], check: String, in lab: Lab
+) -> URLRequest {
+    var request = URLRequest(url: lab.url(route, tag: check).appending(queryItems: query))
+    request.httpMethod = method
+    return request
+}
+
+/// A finding on how a request ended and how many times it was sent.
+private func endingFinding(
+    _ code: RetryWithinBudgetCode, _ request: URLRequest, in lab: Lab, expected: RetryEnding
+) async -> Finding<RetryEnding> {
+    let run = await retryRun(code, request, in: lab)
+    return Finding(expected: expected, measured: run.ending, describe: \.summary)
+}
+
+func recoversAfterTwoFailures(_ code: RetryWithinBudgetCode, in lab: Lab) async -> Finding<RetryEnding> {
+    await endingFinding(
+        code, request(Route.flaky, query: Route.flaky(failing: 2), check: "recovers", in: lab), in: lab,
+        expected: RetryEnding(outcome: .success([RouteTable.userBody]), requests: 3))
+}
+
+func waitsDouble(_ code: RetryWithinBudgetCode, in lab: Lab) async -> Finding<[Duration]> {
+    let run = await retryRun(
+        code, request(Route.flaky, query: Route.flaky(failing: 2), check: "waits", in: lab), in: lab)
+    return Finding(
+        expected: [checkedBudget.firstWait, checkedBudget.firstWait * 2], measured: run.waits,
+        describe: { "waits of " + inMilliseconds($0) + " (virtual time)" })
+}
+
+func givesUpWithinTheBudget(_ code: RetryWithinBudgetCode, in lab: Lab) async -> Finding<RetryRun> {
+    let run = await retryRun(code, request(Route.busy, check: "gives-up", in: lab), in: lab)
+    let firstWait = checkedBudget.firstWait
+    return Finding(
+        expected: RetryRun(outcome: .failure(.status(503)), arrivals: [.zero, firstWait, firstWait * 3]),
+        measured: run, describe: \.summary)
+}
+
+func sendsAPostOnce(_ code: RetryWithinBudgetCode, in lab: Lab) async -> Finding<RetryEnding> {
+    await endingFinding(
+        code, request(Route.flaky, "POST", query: Route.flaky(failing: 1), check: "post", in: lab), in: lab,
+        expected: RetryEnding(outcome: .failure(.status(503)), requests: 1))
+}
+
+func sendsA404Once(_ code: RetryWithinBudgetCode, in lab: Lab) async -> Finding<RetryEnding> {
+    await endingFinding(
+        code, request(Route.missingUser, check: "404", in: lab), in: lab,
+        expected: RetryEnding(outcome: .failure(.status(404)), requests: 1))
+}

@@ -1,0 +1,193 @@
+import Combine
+import Foundation
+import LocalServer
+import Locking
+import Workbook
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Where exercise 5's search box sends its queries: the server's search route, through a session.
+public struct SearchService: Sendable {
+    public let session: URLSession
+    let route: URL
+
+    /// The URL that asks the server for `query`'s results.
+    public func url(for query: String) -> URL {
+        route.appending(queryItems: [URLQueryItem(name: "q", value: query)])
+    }
+}
+
+/// Exercise 5's code: the answers for what a user types, the latest query's only.
+public struct LatestSearchCode: ExerciseCode {
+    /// The answers for the queries typed into a publisher, searched through a service, with the
+    /// pauses timed on a virtual clock.
+    public typealias Search =
+        @Sendable (AnyPublisher<String, Never>, SearchService, VirtualTimeScheduler)
+        -> AnyPublisher<String, URLError>
+
+    public let search: Search
+
+    public init(search: @escaping Search) {
+        self.search = search
+    }
+}
+
+/// How long a user pauses before a query counts, as the exercise asks the code to debounce: keys
+/// typed closer together than this make one query.
+let searchPause = Duration.milliseconds(300)
+
+/// How far apart the checks type keys when they type quickly.
+let quickTyping = Duration.milliseconds(100)
+
+let latestSearchExercise = Exercise(
+    number: 5, chapter: "Cancellation", file: "05-Cancellation/LatestSearch.swift",
+    task:
+        "Search as the user types: wait for a 300 ms pause, skip a repeated query, and let each new query cancel the request before it.",
+    hint: """
+        Two operators go before the requests are made: debounce(for: .milliseconds(300), scheduler:
+        scheduler) lets a query through only once no newer one has come for 300 ms, and
+        removeDuplicates() then drops a query equal to the one let through before it. After them,
+        map each query to its request and join the requests with switchToLatest() instead of
+        flatMap: each new request makes it cancel the one before, which closes that connection,
+        while flatMap keeps every request going and delivers every answer, however stale.
+        """,
+    code: LatestSearchCode.self,
+    checks: [
+        CheckOf(
+            "keys typed 100 ms apart send one request, for the query the user paused on",
+            hint: "debounce on the scheduler you are given, for 300 ms, before making requests.",
+            quickTypingSendsTheLastQuery),
+        CheckOf(
+            "a query typed again after a pause sends nothing new",
+            hint: "removeDuplicates() after the debounce drops a query equal to the one sent before.",
+            repeatedQuerySendsNothing),
+        CheckOf(
+            "the subscriber gets only the latest query's answer",
+            hint: "switchToLatest() delivers only the newest request's answer; flatMap delivers them all.",
+            onlyTheLatestAnswerArrives),
+        CheckOf(
+            "a superseded request still in flight is cancelled at the server",
+            hint:
+                "Ignoring an old answer is not enough: switchToLatest() cancels the old request, and the server sees its client leave.",
+            supersededRequestIsCancelled),
+    ])
+
+/// What a user does in the search box, one step at a time.
+private enum Typing {
+    /// Types each of `queries` in turn, `quickTyping` apart on the virtual clock.
+    case keys([String])
+    /// Stops typing for `searchPause` on the virtual clock.
+    case pause
+    /// Waits, in real time, until the server has received `query`.
+    case untilTheServerHas(String)
+}
+
+/// What came of some typing: the queries the server received and the ones it saw abandoned, and
+/// what the subscriber got. Each list is sorted: requests sent at the same moment travel on
+/// connections of their own and may arrive in either order.
+private struct SearchRun {
+    var sent: [String]
+    var abandoned: [String]
+    var delivered: Delivery
+}
+
+/// The answers a subscriber got, sorted, and whether its subscription finished.
+struct Delivery: Equatable, Sendable {
+    var answers: [String]
+    var finished: Bool
+
+    var summary: String { quoted(answers) + (finished ? ", finished" : ", not finished") }
+}
+
+/// Queries in quotes, or `nothing`: `"sw", "swift"`.
+private func quoted(_ texts: [String]) -> String {
+    texts.isEmpty ? "nothing" : texts.map { "\"\($0)\"" }.joined(separator: ", ")
+}
+
+/// Feeds `typing` to the code on a virtual clock, then ends the input and waits until the code's
+/// publisher finishes.
+///
+/// The input ends only after a pause, when no query is pending, so the publisher finishes once the
+/// requests it still follows have been answered; every request it let go was cancelled or
+/// answered long before (the search route answers after two seconds), so the server's records are
+/// complete by then.
+private func searchRun(_ code: LatestSearchCode, typing: [Typing], in lab: Lab) async -> SearchRun {
+    let clock = VirtualTimeScheduler()
+    let service = SearchService(session: lab.session, route: lab.url(Route.search))
+    let typed = PassthroughSubject<String, Never>()
+    let answers = Locked<[String]>([])
+    let finished = Locked(false)
+    let subscription = code.search(typed.eraseToAnyPublisher(), service, clock)
+        .sink(
+            receiveCompletion: { _ in finished.withLock { $0 = true } },
+            receiveValue: { answer in answers.withLock { $0.append(answer) } })
+    for step in typing {
+        switch step {
+        case .keys(let queries):
+            for (index, query) in queries.enumerated() {
+                if index > 0 { clock.advance(by: span(quickTyping)) }
+                typed.send(query)
+            }
+        case .pause:
+            clock.advance(by: span(searchPause))
+        case .untilTheServerHas(let query):
+            _ = await until(timeout: patience) { queries(in: lab.server.requests).contains(query) }
+        }
+    }
+    clock.advance(by: span(searchPause))
+    typed.send(completion: .finished)
+    clock.advance(by: span(searchPause))
+    _ = await until(timeout: patience) { finished.withLock { $0 } }
+    subscription.cancel()
+    return SearchRun(
+        sent: queries(in: lab.server.requests),
+        abandoned: queries(in: lab.server.abandonedRequests.map(\.request)),
+        delivered: Delivery(answers: answers.withLock { $0 }.sorted(), finished: finished.withLock { $0 }))
+}
+
+/// The search queries among `requests`, sorted.
+private func queries(in requests: [HTTPRequest]) -> [String] {
+    requests.filter { $0.path == Route.search }.compactMap { $0.queryValue("q") }.sorted()
+}
+
+/// `duration` as a span of the virtual clock.
+private func span(_ duration: Duration) -> VirtualTimeScheduler.SchedulerTimeType.Stride {
+    .nanoseconds(Int(duration / .nanoseconds(1)))
+}
+
+func quickTypingSendsTheLastQuery(_ code: LatestSearchCode, in lab: Lab) async -> Finding<[String]> {
+    let run = await searchRun(code, typing: [.keys(["s", "sw", "swi"]), .pause], in: lab)
+    return Finding(expected: ["swi"], measured: run.sent, describe: { "the server received " + quoted($0) })
+}
+
+func repeatedQuerySendsNothing(_ code: LatestSearchCode, in lab: Lab) async -> Finding<[String]> {
+    let run = await searchRun(
+        code,
+        typing: [
+            .keys(["swift"]), .pause, .untilTheServerHas("swift"), .keys(["swif", "swift"]), .pause,
+            .keys(["swiftui"]), .pause,
+        ], in: lab)
+    return Finding(
+        expected: ["swift", "swiftui"], measured: run.sent, describe: { "the server received " + quoted($0) })
+}
+
+/// Typing slowly: "sw", a pause long enough for its request to reach the server, then "swift".
+private let slowTyping: [Typing] = [
+    .keys(["sw"]), .pause, .untilTheServerHas("sw"), .keys(["swift"]), .pause,
+]
+
+func onlyTheLatestAnswerArrives(_ code: LatestSearchCode, in lab: Lab) async -> Finding<Delivery> {
+    let run = await searchRun(code, typing: slowTyping, in: lab)
+    return Finding(
+        expected: Delivery(answers: ["results for swift"], finished: true), measured: run.delivered,
+        describe: { "the subscriber got " + $0.summary })
+}
+
+func supersededRequestIsCancelled(_ code: LatestSearchCode, in lab: Lab) async -> Finding<[String]> {
+    let run = await searchRun(code, typing: slowTyping, in: lab)
+    return Finding(
+        expected: ["sw"], measured: run.abandoned, describe: { "the server saw " + quoted($0) + " abandoned" }
+    )
+}
