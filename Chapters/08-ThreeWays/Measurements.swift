@@ -151,8 +151,8 @@ struct CancelledDownload: Equatable, Sendable {
     var serverSawClientLeave: Bool
 
     var summary: String {
-        "threw \(thrown.summary); session task \(sessionTask); "
-            + (serverSawClientLeave ? "server: client left, no answer sent" : "server: no client leaving seen")
+        let server = serverSawClientLeave ? "client left, no answer sent" : "no client leaving seen"
+        return "threw \(thrown.summary); session task \(sessionTask); server: \(server)"
     }
 }
 
