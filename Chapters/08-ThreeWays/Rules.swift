@@ -78,7 +78,7 @@ func unstoredSubscriptionGetsNothing(in _: Lab) async -> Finding<Deliveries> {
     if lab.requestCount(for: url) > 0 {
         _ = await lab.serverSawClientLeave(url)
     } else {
-        try? await Task.sleep(for: RouteTable.slowUserDelay)
+        try? await Task.sleep(for: RouteTable.slowDelay)
     }
     let measured = Deliveries(values: deliveries.values, completions: deliveries.completions)
     return Finding(expected: .none, measured: measured, describe: \.summary)

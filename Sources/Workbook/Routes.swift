@@ -56,8 +56,8 @@ public enum Route {
     public static let renameProfile = "/profile/rename"
     /// 200 with a small PNG picture (`PNGImage.sample`), as `image/png`.
     public static let image = "/images/gradient.png"
-    /// The same picture after `RouteTable.slowUserDelay`: a download still under way when a rule
-    /// cancels it or lets its owner go.
+    /// The same picture after `RouteTable.slowDelay`: a download still under way when a rule
+    /// cancels it or lets its owner go, however loaded the machine.
     public static let slowImage = "/images/slow-gradient.png"
     /// 404 with a plain-text body: an image the server does not have.
     public static let missingImage = "/images/missing.png"
@@ -98,7 +98,7 @@ public enum RouteTable {
         case Route.silence: .neverAnswer
         case Route.flaky: flakyResponse(to: request, attempt: attempt)
         case Route.image: imageResponse
-        case Route.slowImage: imageResponse.delayed(by: slowUserDelay)
+        case Route.slowImage: imageResponse.delayed(by: slowDelay)
         case Route.missingImage: .text("no such image", status: 404)
         default: .text("not found", status: 404)
         }
