@@ -58,6 +58,13 @@ public enum Route {
     /// a search that answers slowly, so that a search box's next query starts while the request of
     /// the one before is still waiting for its answer.
     public static let search = "/search"
+    /// 200 with a small PNG picture (`PNGImage.sample`), as `image/png`.
+    public static let image = "/images/gradient.png"
+    /// The same picture after `RouteTable.slowDelay`: a download still under way when a rule
+    /// cancels it or lets its owner go, however loaded the machine.
+    public static let slowImage = "/images/slow-gradient.png"
+    /// 404 with a plain-text body: an image the server does not have.
+    public static let missingImage = "/images/missing.png"
 }
 
 /// What the shared server answers on each route; anything unknown is a plain-text 404.
@@ -100,9 +107,16 @@ public enum RouteTable {
         case Route.silence: .neverAnswer
         case Route.flaky: flakyResponse(to: request, attempt: attempt)
         case Route.search: .text("results for " + (request.queryValue("q") ?? "")).delayed(by: searchDelay)
+        case Route.image: imageResponse
+        case Route.slowImage: imageResponse.delayed(by: slowDelay)
+        case Route.missingImage: .text("no such image", status: 404)
         default: .text("not found", status: 404)
         }
     }
+
+    /// `Route.image`'s answer: the sample PNG with its media type.
+    private static let imageResponse = HTTPResponse(
+        headers: ["Content-Type": "image/png"], body: PNGImage.sample)
 
     /// `Route.flaky`: the error its query asks for while `attempt` is within `fail`, then user 1.
     private static func flakyResponse(to request: HTTPRequest, attempt: Int) -> HTTPResponse {

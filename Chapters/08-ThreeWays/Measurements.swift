@@ -1,0 +1,193 @@
+import Foundation
+import TypedClient
+import Workbook
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// One download's result as a report row and a timeline event read it.
+typealias ImageResult = Result<ImageDescription, APIError>
+
+extension ImageDescription {
+    /// The picture the image routes send.
+    static let sample = ImageDescription(width: PNGImage.sampleWidth, height: PNGImage.sampleHeight)
+}
+
+extension Result where Success == ImageDescription, Failure == APIError {
+    /// The image, or the failure as `APIError` names it: `16×9 PNG`, `.status(404)`.
+    var summary: String {
+        switch self {
+        case .success(let image): image.description
+        case .failure(let failure): failure.description
+        }
+    }
+
+    /// The failure, if it is one.
+    var failure: APIError? {
+        guard case .failure(let failure) = self else { return nil }
+        return failure
+    }
+}
+
+extension Timeline {
+    /// Records a download's result on `lane`: the image as a value, a failure as the completion.
+    func record(lane: String, _ result: ImageResult) {
+        switch result {
+        case .success(let image): record(.value, lane: lane, detail: image.description)
+        case .failure(let failure): record(.completion, lane: lane, detail: failure.description)
+        }
+    }
+}
+
+/// Downloads `url` the async way and records the result on `lane`.
+func recordedImage(lane: String, from url: URL, session: URLSession) async -> ImageResult {
+    let result: ImageResult
+    do {
+        result = .success(try await image(from: url, session: session))
+    } catch {
+        result = .failure(error)
+    }
+    Timeline.current?.record(lane: lane, result)
+    return result
+}
+
+/// Where a completion handler was called, and with what.
+struct HandlerCall: Equatable, Sendable {
+    var result: ImageResult
+    var onMainThread: Bool
+    var onDelegateQueue: Bool
+
+    var summary: String {
+        result.summary + ", " + (onDelegateQueue ? "on the session's delegate queue, " : "")
+            + (onMainThread ? "on the main thread" : "off the main thread")
+    }
+}
+
+/// Downloads `url` with `downloadImage` and returns the one call of its completion handler, noting
+/// where it ran and recording it on the "completion handler" lane.
+func completionHandlerCall(_ url: URL, session: URLSession) async -> HandlerCall {
+    let call = await withCheckedContinuation { answer in
+        downloadImage(from: url, session: session) { result in
+            answer.resume(
+                returning: HandlerCall(
+                    result: result, onMainThread: Thread.isMainThread,
+                    onDelegateQueue: OperationQueue.current === session.delegateQueue))
+        }
+    }
+    Timeline.current?.record(lane: "completion handler", call.result)
+    return call
+}
+
+/// What a data task that nobody resumed did.
+struct UnresumedTask: Equatable, Sendable {
+    var state: String
+    var requestsAtServer: Int
+    var handlerCalls: Int
+
+    var summary: String {
+        "task \(state), \(counted(requestsAtServer, "request")) at the server, "
+            + "handler called \(counted(handlerCalls, "time"))"
+    }
+}
+
+/// A task state by its Swift name.
+func name(of state: URLSessionTask.State) -> String {
+    switch state {
+    case .running: "running"
+    case .suspended: "suspended"
+    case .canceling: "canceling"
+    case .completed: "completed"
+    @unknown default: "state \(state.rawValue)"
+    }
+}
+
+/// What a subscriber received, counted.
+struct Deliveries: Equatable, Sendable {
+    var values: Int
+    var completions: Int
+
+    static let none = Deliveries(values: 0, completions: 0)
+
+    var summary: String {
+        (values == 0 ? "no value" : counted(values, "value")) + ", "
+            + (completions == 0 ? "no completion" : counted(completions, "completion"))
+    }
+}
+
+/// The image each way returned for the same URL.
+struct ThreeImages: Equatable, Sendable {
+    var completionHandler: ImageResult
+    var combine: Result<[ImageDescription], APIError>
+    var asyncAwait: ImageResult
+
+    var summary: String {
+        "completion handler \(completionHandler.summary), Combine \(describe(combine)), "
+            + "async/await \(asyncAwait.summary)"
+    }
+}
+
+/// A 404 and a refused connection, as `try?` and as the typed error see them.
+struct TwoFailures: Equatable, Sendable {
+    var missingWithTry: ImageDescription?
+    var refusedWithTry: ImageDescription?
+    var missingTyped: APIError?
+    var refusedTyped: APIError?
+
+    var summary: String {
+        let optional = { (image: ImageDescription?) in image?.description ?? "nil" }
+        let typed = { (failure: APIError?) in failure?.description ?? "no error" }
+        return "try?: \(optional(missingWithTry)) and \(optional(refusedWithTry)); "
+            + "typed: \(typed(missingTyped)) and \(typed(refusedTyped))"
+    }
+}
+
+/// How an awaited download that was cancelled ended, at each end.
+struct CancelledDownload: Equatable, Sendable {
+    /// What `image(from:session:)` threw.
+    var thrown: ImageResult
+    /// The session's data task's state and error once it ended.
+    var sessionTask: String
+    var serverSawClientLeave: Bool
+
+    var summary: String {
+        let server = serverSawClientLeave ? "client left, no answer sent" : "no client leaving seen"
+        return "threw \(thrown.summary); session task \(sessionTask); server: \(server)"
+    }
+}
+
+/// What became of an owner's two downloads after the owner was cancelled: one in an unstructured
+/// `Task`, one in a structured child (`async let`).
+struct TaskLifetimes: Equatable, Sendable {
+    var unstructured: ImageResult
+    var unstructuredCancelled: Bool
+    var child: ImageResult
+    var childServerSawClientLeave: Bool
+
+    var summary: String {
+        "unstructured: \(unstructured.summary)"
+            + (unstructuredCancelled ? ", cancelled" : ", never cancelled")
+            + "; child: \(child.summary)"
+            + (childServerSawClientLeave ? ", server: client left" : ", server: no client leaving seen")
+    }
+}
+
+/// What a `for try await` loop over a publisher's `values` saw.
+struct LoopRun: Equatable, Sendable {
+    var images: [ImageDescription]
+    /// What the loop threw, if it threw, as `APIError` when it is one.
+    var thrown: String?
+
+    var summary: String {
+        (images.isEmpty ? "no image" : images.map(\.description).joined(separator: ", "))
+            + (thrown.map { ", then threw \($0)" } ?? ", then the loop ended")
+    }
+}
+
+extension Lab {
+    /// Whether the server saw the client of `url`'s request leave before answering it, waiting
+    /// until it has (or the safety deadline passes).
+    func serverSawClientLeave(_ url: URL) async -> Bool {
+        await until { server.abandonedRequests.contains { server.url($0.request.target) == url } }
+    }
+}
