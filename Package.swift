@@ -47,7 +47,8 @@ let chapters = [
 /// not called `workbook`: on a case-insensitive file system it would be the `Workbook` module.
 let exerciseCode: [Target.Dependency] = combine + ["ExerciseChecks", "TypedClient", "Locking"]
 let exerciseTargets: [Target] = [
-    .target(name: "ExerciseChecks", dependencies: combine + ["Workbook", "TypedClient", "LocalServer"]),
+    .target(
+        name: "ExerciseChecks", dependencies: combine + ["Workbook", "TypedClient", "LocalServer", "Locking"]),
     .target(name: "Exercises", dependencies: exerciseCode),
     .target(name: "Starters", dependencies: exerciseCode),
     .target(name: "Solutions", dependencies: exerciseCode),

@@ -37,6 +37,22 @@ struct ProofTests {
             "a refused connection is offline": "failed: .transport(.cannotConnectToHost)",
             "a server that never answers in time is offline": "failed: .transport(.timedOut)",
         ],
+        8: [
+            "the publisher delivers user 1": "no value, finished",
+            "the publisher fails a 404 with .status(404)": "no value, finished",
+            "the publisher fails a refused connection with .transport(.cannotConnectToHost)":
+                "no value, finished",
+            "cancelling the subscription cancels the request":
+                "no value, 1 completion; the server never got the request",
+            "the async function returns user 1": "threw .transport(.unknown)",
+            "the async function throws .status(404) for a 404": "threw .transport(.unknown)",
+            "the async function throws .transport(.cannotConnectToHost) for a refused connection":
+                "threw .transport(.unknown)",
+            "cancelling the task cancels the request":
+                "threw .transport(.unknown); the server never got the request",
+            "a task cancelled before the call throws .transport(.cancelled) at once":
+                "threw .transport(.unknown)",
+        ],
     ]
 
     @Test(arguments: exercises.map(\.number))
