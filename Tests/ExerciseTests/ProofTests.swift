@@ -50,7 +50,7 @@ struct ProofTests {
                 "threw .transport(.unknown)",
             "cancelling the task cancels the request":
                 "threw .transport(.unknown); the server never got the request",
-            "a task cancelled before the call throws .transport(.cancelled) at once":
+            "a task cancelled before the call throws .transport(.cancelled)":
                 "threw .transport(.unknown)",
         ],
     ]

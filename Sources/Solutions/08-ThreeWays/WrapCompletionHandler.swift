@@ -30,13 +30,13 @@ public func userPublisher(from url: URL, using downloader: UserDownloader) -> An
 public func user(from url: URL, using downloader: UserDownloader) async throws(APIError) -> User {
     let download = Locked(Download.notStarted)
     let result = await withTaskCancellationHandler {
-        await withCheckedContinuation { continuation in
+        await withCheckedContinuation { answer in
             let started = download.withLock { download in
                 guard case .notStarted = download else { return false }
-                download = .started(downloader.load(url) { continuation.resume(returning: $0) })
+                download = .started(downloader.load(url) { answer.resume(returning: $0) })
                 return true
             }
-            if !started { continuation.resume(returning: .failure(.transport(.cancelled))) }
+            if !started { answer.resume(returning: .failure(.transport(.cancelled))) }
         }
     } onCancel: {
         download.withLock { $0.cancel() }?.cancel()
