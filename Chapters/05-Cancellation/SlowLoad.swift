@@ -108,12 +108,6 @@ struct AfterCancel: Equatable, Sendable {
     }
 }
 
-/// What a subscriber received, in words: `no value, no completion`, `1 value, 1 completion`.
-func deliverySummary(values: Int, completions: Int) -> String {
-    (values == 0 ? "no value" : counted(values, "value")) + ", "
-        + (completions == 0 ? "no completion" : counted(completions, "completion"))
-}
-
 /// A task state by its Swift name.
 func name(of state: URLSessionTask.State) -> String {
     switch state {
@@ -122,16 +116,5 @@ func name(of state: URLSessionTask.State) -> String {
     case .canceling: "canceling"
     case .completed: "completed"
     @unknown default: "state \(state.rawValue)"
-    }
-}
-
-extension Lab {
-    /// The server's record of the client of `url`'s request going away before its answer, once
-    /// there is one; nil if `answered` holds first (the subscriber got its completion, so there
-    /// will be none) or none comes within the safety deadline.
-    func abandonedRequest(for url: URL, orUntil answered: () -> Bool = { false }) async -> AbandonedRequest? {
-        let isThisURL = { (abandoned: AbandonedRequest) in self.server.url(abandoned.request.target) == url }
-        _ = await until { server.abandonedRequests.contains(where: isThisURL) || answered() }
-        return server.abandonedRequests.first(where: isThisURL)
     }
 }

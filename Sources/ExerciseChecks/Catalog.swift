@@ -5,6 +5,7 @@ public let exercises: [Exercise] = [
     offlineExercise,
     retryBudgetExercise,
     latestSearchExercise,
+    wrappedDownloadExercise,
 ]
 
 /// The exercise for chapter `number`, if it has one.

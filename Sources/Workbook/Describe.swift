@@ -9,6 +9,12 @@ public func counted(_ number: Int, _ singular: String, plural: String? = nil) ->
     "\(number) \(number == 1 ? singular : plural ?? singular + "s")"
 }
 
+/// What a subscriber received, in words: `no value, no completion`, `1 value, 1 completion`.
+public func deliverySummary(values: Int, completions: Int) -> String {
+    (values == 0 ? "no value" : counted(values, "value")) + ", "
+        + (completions == 0 ? "no completion" : counted(completions, "completion"))
+}
+
 /// An outcome as a report shows it: the values and `finished`, or the failure.
 public func describe<Value, Failure>(_ outcome: Result<[Value], Failure>) -> String {
     switch outcome {

@@ -53,6 +53,22 @@ struct ProofTests {
             "a superseded request still in flight is cancelled at the server":
                 "the server saw nothing abandoned",
         ],
+        8: [
+            "the publisher delivers user 1": "no value, finished",
+            "the publisher fails a 404 with .status(404)": "no value, finished",
+            "the publisher fails a refused connection with .transport(.cannotConnectToHost)":
+                "no value, finished",
+            "cancelling the subscription cancels the request":
+                "no value, 1 completion; the server never got the request",
+            "the async function returns user 1": "threw .transport(.unknown)",
+            "the async function throws .status(404) for a 404": "threw .transport(.unknown)",
+            "the async function throws .transport(.cannotConnectToHost) for a refused connection":
+                "threw .transport(.unknown)",
+            "cancelling the task cancels the request":
+                "threw .transport(.unknown); the server never got the request",
+            "a task cancelled before the call throws .transport(.cancelled)":
+                "threw .transport(.unknown)",
+        ],
     ]
 
     @Test(arguments: exercises.map(\.number))

@@ -1,0 +1,308 @@
+import Combine
+import Foundation
+import Locking
+import TypedClient
+import Workbook
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Exercise 8's code: `UserDownloader`'s completion handler wrapped twice, as a publisher and as an
+/// async function, both failing with `APIError`.
+public struct WrappedDownloadCode: ExerciseCode {
+    public let publisher: @Sendable (URL, UserDownloader) -> AnyPublisher<User, APIError>
+    public let awaited: @Sendable (URL, UserDownloader) async throws(APIError) -> User
+
+    public init(
+        publisher: @escaping @Sendable (URL, UserDownloader) -> AnyPublisher<User, APIError>,
+        awaited: @escaping @Sendable (URL, UserDownloader) async throws(APIError) -> User
+    ) {
+        self.publisher = publisher
+        self.awaited = awaited
+    }
+}
+
+let wrappedDownloadExercise = Exercise(
+    number: 8, chapter: "ThreeWays", file: "08-ThreeWays/WrapCompletionHandler.swift",
+    task: "Wrap a completion-handler download as a publisher and as an async function with typed errors.",
+    hint: """
+        Publisher: a Future runs its closure the moment it is created, so a Future on its own starts
+        the download before anyone subscribes; Deferred creates one per subscriber, when it
+        subscribes. Keep the DownloadHandle that load returns and cancel it in
+        handleEvents(receiveCancel:). The promise is not Sendable and the completion handler is:
+        hand the promise over inside a Locked.
+        Async: withCheckedThrowingContinuation would widen the error to any Error; resume a
+        withCheckedContinuation with the Result, then `try result.get()` throws the APIError itself.
+        Put it inside withTaskCancellationHandler and cancel the handle in onCancel. onCancel may run
+        before the download has started (at once, for a task cancelled already), so remember the
+        cancel and do not start the download after it.
+        """,
+    code: WrappedDownloadCode.self,
+    checks: [
+        CheckOf(
+            "the publisher delivers user 1",
+            hint: "Start the download when someone subscribes and send its user, then finish.",
+            publisherDeliversTheUser),
+        CheckOf(
+            "the publisher fails a 404 with .status(404)",
+            hint: "The download's failure is already an APIError: fail with it as it is.",
+            publisherFailsWithTheStatus),
+        CheckOf(
+            "the publisher fails a refused connection with .transport(.cannotConnectToHost)",
+            hint: "Transport failures come from the download as .transport(code): pass them on.",
+            publisherFailsWithTheTransportError),
+        CheckOf(
+            "creating the publisher sends no request",
+            hint: "Future starts at once; wrap it in Deferred so the download starts on subscription.",
+            creatingThePublisherSendsNothing),
+        CheckOf(
+            "cancelling the subscription cancels the request",
+            hint: "Keep the DownloadHandle and call its cancel() from handleEvents(receiveCancel:).",
+            cancellingTheSubscriptionCancelsTheRequest),
+        CheckOf(
+            "the async function returns user 1",
+            hint: "Suspend in withCheckedContinuation until the download calls back, then return the user.",
+            asyncFunctionReturnsTheUser),
+        CheckOf(
+            "the async function throws .status(404) for a 404",
+            hint: "Resume the continuation with the download's Result and throw with result.get().",
+            asyncFunctionThrowsTheStatus),
+        CheckOf(
+            "the async function throws .transport(.cannotConnectToHost) for a refused connection",
+            hint: "The download's transport failure is the error to throw, code and all.",
+            asyncFunctionThrowsTheTransportError),
+        CheckOf(
+            "cancelling the task cancels the request",
+            hint: "Wrap the continuation in withTaskCancellationHandler and cancel the handle in onCancel.",
+            cancellingTheTaskCancelsTheRequest),
+        CheckOf(
+            "a task cancelled before the call throws .transport(.cancelled)",
+            hint:
+                "onCancel has already run when the call begins: note the cancel where the operation sees it, and do not start.",
+            alreadyCancelledTaskThrowsCancelled),
+    ])
+
+// MARK: - The publisher
+
+/// A finding on what the publisher for `url` delivers.
+private func publisherFinding(
+    _ code: WrappedDownloadCode, _ url: URL, in lab: Lab, expected: Result<[User], APIError>
+) async -> Finding<Result<[User], APIError>> {
+    let publisher = code.publisher(url, UserDownloader(session: lab.session))
+    return Finding(expected: expected, measured: await outcome(of: publisher), describe: { describe($0) })
+}
+
+func publisherDeliversTheUser(
+    _ code: WrappedDownloadCode, in lab: Lab
+) async -> Finding<Result<[User], APIError>> {
+    await publisherFinding(code, lab.url(Route.user), in: lab, expected: .success([adaLovelace]))
+}
+
+func publisherFailsWithTheStatus(
+    _ code: WrappedDownloadCode, in lab: Lab
+) async -> Finding<Result<[User], APIError>> {
+    await publisherFinding(code, lab.url(Route.missingUser), in: lab, expected: .failure(.status(404)))
+}
+
+func publisherFailsWithTheTransportError(
+    _ code: WrappedDownloadCode, in lab: Lab
+) async -> Finding<Result<[User], APIError>> {
+    await publisherFinding(
+        code, closedLoopbackURL().appending(path: Route.user), in: lab,
+        expected: .failure(.transport(.cannotConnectToHost)))
+}
+
+func creatingThePublisherSendsNothing(_ code: WrappedDownloadCode, in lab: Lab) async -> Finding<Int> {
+    let session = URLSession(configuration: Lab.sessionConfiguration())
+    defer { session.finishTasksAndInvalidate() }
+    let url = lab.url(Route.user, tag: "never-subscribed")
+    let publisher = code.publisher(url, UserDownloader(session: session))
+    // A download started by creating the publisher is one of the session's tasks by now. Once the
+    // session holds no task, every request it started has been answered, so the server has it.
+    _ = await until(timeout: patience) { await tasks(of: session).isEmpty }
+    withExtendedLifetime(publisher) {}
+    return Finding(
+        expected: 0, measured: lab.requestCount(for: url),
+        describe: { (requests: Int) in
+            (requests == 0 ? "no request" : counted(requests, "request")) + ", no subscriber"
+        })
+}
+
+func cancellingTheSubscriptionCancelsTheRequest(
+    _ code: WrappedDownloadCode, in lab: Lab
+) async -> Finding<CancelledDownload> {
+    let download = SlowDownload(in: lab, tag: "subscription-cancelled")
+    let deliveries = DeliveryCounter()
+    let subscription = deliveries.subscribe(to: code.publisher(download.url, download.downloader))
+    await download.untilServerHasTheRequest(orUntil: { deliveries.completions > 0 })
+    subscription.cancel()
+    let server = await download.serverSideAfterTheCancel()
+    let caller = deliverySummary(values: deliveries.values, completions: deliveries.completions)
+    await download.close(server)
+    return Finding(
+        expected: CancelledDownload(caller: "no value, no completion", server: .clientLeft),
+        measured: CancelledDownload(caller: caller, server: server),
+        describe: \.summary)
+}
+
+// MARK: - The async function
+
+/// How the async function's call ended: the user, or the error it threw.
+private func awaitedResult(
+    _ code: WrappedDownloadCode, _ url: URL, _ downloader: UserDownloader
+) async -> Result<User, APIError> {
+    do throws(APIError) {
+        return .success(try await code.awaited(url, downloader))
+    } catch {
+        return .failure(error)
+    }
+}
+
+/// A call's ending as a report shows it: `returned User(…)`, `threw .status(404)`.
+private func describeAwaited(_ ending: Result<User, APIError>) -> String {
+    switch ending {
+    case .success(let user): "returned \(user)"
+    case .failure(let error): "threw \(error)"
+    }
+}
+
+/// A finding on what the async function returns or throws for `url`.
+private func awaitedFinding(
+    _ code: WrappedDownloadCode, _ url: URL, in lab: Lab, expected: Result<User, APIError>
+) async -> Finding<Result<User, APIError>> {
+    let ending = await awaitedResult(code, url, UserDownloader(session: lab.session))
+    return Finding(expected: expected, measured: ending, describe: describeAwaited)
+}
+
+func asyncFunctionReturnsTheUser(
+    _ code: WrappedDownloadCode, in lab: Lab
+) async -> Finding<Result<User, APIError>> {
+    await awaitedFinding(code, lab.url(Route.user), in: lab, expected: .success(adaLovelace))
+}
+
+func asyncFunctionThrowsTheStatus(
+    _ code: WrappedDownloadCode, in lab: Lab
+) async -> Finding<Result<User, APIError>> {
+    await awaitedFinding(code, lab.url(Route.missingUser), in: lab, expected: .failure(.status(404)))
+}
+
+func asyncFunctionThrowsTheTransportError(
+    _ code: WrappedDownloadCode, in lab: Lab
+) async -> Finding<Result<User, APIError>> {
+    await awaitedFinding(
+        code, closedLoopbackURL().appending(path: Route.user), in: lab,
+        expected: .failure(.transport(.cannotConnectToHost)))
+}
+
+func cancellingTheTaskCancelsTheRequest(
+    _ code: WrappedDownloadCode, in lab: Lab
+) async -> Finding<CancelledDownload> {
+    let download = SlowDownload(in: lab, tag: "task-cancelled")
+    let ending = Locked<Result<User, APIError>?>(nil)
+    let call = Task {
+        let result = await awaitedResult(code, download.url, download.downloader)
+        ending.withLock { $0 = result }
+    }
+    await download.untilServerHasTheRequest(orUntil: { ending.withLock { $0 } != nil })
+    call.cancel()
+    let server = await download.serverSideAfterTheCancel()
+    if server != .requestStillOpen {
+        _ = await until(timeout: patience) { ending.withLock { $0 } != nil }
+    }
+    let caller = ending.withLock { $0 }.map(describeAwaited) ?? "still waiting after the cancel"
+    await download.close(server)
+    return Finding(
+        expected: CancelledDownload(caller: "threw .transport(.cancelled)", server: .clientLeft),
+        measured: CancelledDownload(caller: caller, server: server), describe: \.summary)
+}
+
+func alreadyCancelledTaskThrowsCancelled(
+    _ code: WrappedDownloadCode, in lab: Lab
+) async -> Finding<Result<User, APIError>> {
+    let session = URLSession(configuration: Lab.sessionConfiguration())
+    defer { session.finishTasksAndInvalidate() }
+    // The slow route: a download started regardless answers two seconds later, long after any
+    // cancel that followed it.
+    let url = lab.url(Route.slow, tag: "cancelled-before-the-call")
+    let downloader = UserDownloader(session: session)
+    let call = Task {
+        withUnsafeCurrentTask { $0?.cancel() }
+        return await awaitedResult(code, url, downloader)
+    }
+    let ending = await call.value
+    // A download started and cancelled at once may still be on its way out; let URLSession finish
+    // with it before the lab closes.
+    _ = await until(timeout: patience) { await tasks(of: session).isEmpty }
+    if lab.requestCount(for: url) > 0, ending == .failure(.transport(.cancelled)) {
+        _ = await lab.abandonedRequest(for: url, timeout: patience)
+    }
+    return Finding(expected: .failure(.transport(.cancelled)), measured: ending, describe: describeAwaited)
+}
+
+// MARK: - Shared pieces
+
+/// The user behind `Route.user`.
+private let adaLovelace = User(id: 1, name: "Ada Lovelace")
+
+/// What the server saw of a request its caller cancelled.
+enum ServerSide: Equatable, Sendable {
+    /// The request never arrived.
+    case neverGotTheRequest
+    /// The client closed the connection before the answer was due: the request was cancelled.
+    case clientLeft
+    /// The request was still open, waiting for its answer, `patience` after the cancel.
+    case requestStillOpen
+
+    var summary: String {
+        switch self {
+        case .neverGotTheRequest: "the server never got the request"
+        case .clientLeft: "server: client left, no answer sent"
+        case .requestStillOpen: "server: the request was still open after the cancel"
+        }
+    }
+}
+
+/// What the caller got from a download it cancelled, and what the server saw of it.
+struct CancelledDownload: Equatable, Sendable {
+    var caller: String
+    var server: ServerSide
+
+    var summary: String { caller + "; " + server.summary }
+}
+
+/// A download of the very slow route, through a session of its own so that nothing else shares its
+/// connections: whatever is still in flight when the check cancels is this download.
+private struct SlowDownload {
+    let lab: Lab
+    let url: URL
+    let session = URLSession(configuration: Lab.sessionConfiguration())
+    var downloader: UserDownloader { UserDownloader(session: session) }
+
+    init(in lab: Lab, tag: String) {
+        self.lab = lab
+        url = lab.url(Route.verySlow, tag: tag)
+    }
+
+    /// Waits until the server has the request, or `gaveUp` holds (the caller heard back without it).
+    func untilServerHasTheRequest(orUntil gaveUp: () -> Bool) async {
+        _ = await until(timeout: patience) { lab.requestCount(for: url) == 1 || gaveUp() }
+    }
+
+    /// What the server saw after the caller cancelled: the client leaving, if it does so within
+    /// `patience`.
+    func serverSideAfterTheCancel() async -> ServerSide {
+        guard lab.requestCount(for: url) > 0 else { return .neverGotTheRequest }
+        return await lab.abandonedRequest(for: url, timeout: patience) != nil
+            ? .clientLeft : .requestStillOpen
+    }
+
+    /// Lets the session go; a request still open is cancelled through the session first, and the
+    /// lab may close only once the server has seen that client go too (Linux Foundation can trap
+    /// when the server stops while URLSession is still working through a cancel).
+    func close(_ server: ServerSide) async {
+        guard server == .requestStillOpen else { return session.finishTasksAndInvalidate() }
+        session.invalidateAndCancel()
+        _ = await lab.abandonedRequest(for: url, timeout: patience)
+    }
+}
