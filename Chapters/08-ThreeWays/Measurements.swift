@@ -183,11 +183,3 @@ struct LoopRun: Equatable, Sendable {
             + (thrown.map { ", then threw \($0)" } ?? ", then the loop ended")
     }
 }
-
-extension Lab {
-    /// Whether the server saw the client of `url`'s request leave before answering it, waiting
-    /// until it has (or the safety deadline passes).
-    func serverSawClientLeave(_ url: URL) async -> Bool {
-        await until { server.abandonedRequests.contains { server.url($0.request.target) == url } }
-    }
-}

@@ -76,7 +76,7 @@ func unstoredSubscriptionGetsNothing(in _: Lab) async -> Finding<Deliveries> {
     // would have been due, a fixed wait on purpose.
     _ = await until { await tasks(of: lab.session).isEmpty }
     if lab.requestCount(for: url) > 0 {
-        _ = await lab.serverSawClientLeave(url)
+        _ = await lab.abandonedRequest(for: url)
     } else {
         try? await Task.sleep(for: RouteTable.slowDelay)
     }
@@ -151,7 +151,7 @@ func cancellingTheTaskCancelsTheRequest(in lab: Lab) async -> Finding<CancelledD
             thrown: .failure(.transport(.cancelled)), sessionTask: "completed, URLError.cancelled",
             serverSawClientLeave: true),
         measured: CancelledDownload(
-            thrown: thrown, sessionTask: taskEnd, serverSawClientLeave: await lab.serverSawClientLeave(url)),
+            thrown: thrown, sessionTask: taskEnd, serverSawClientLeave: await lab.abandonedRequest(for: url) != nil),
         describe: \.summary)
 }
 
@@ -183,7 +183,7 @@ func unstructuredTaskOutlivesItsOwner(in lab: Lab) async -> Finding<TaskLifetime
             child: .failure(.transport(.cancelled)), childServerSawClientLeave: true),
         measured: TaskLifetimes(
             unstructured: looseResult, unstructuredCancelled: unstructured.isCancelled, child: child,
-            childServerSawClientLeave: await lab.serverSawClientLeave(childURL)),
+            childServerSawClientLeave: await lab.abandonedRequest(for: childURL) != nil),
         describe: \.summary)
 }
 
