@@ -3,6 +3,7 @@ public let exercises: [Exercise] = [
     sharedRequestExercise,
     errorBodyExercise,
     offlineExercise,
+    modifiedSinceExercise,
 ]
 
 /// The exercise for chapter `number`, if it has one.

@@ -37,6 +37,14 @@ struct ProofTests {
             "a refused connection is offline": "failed: .transport(.cannotConnectToHost)",
             "a server that never answers in time is offline": "failed: .transport(.timedOut)",
         ],
+        7: [
+            "a second fetch sends If-Modified-Since and serves the 304 without decoding":
+                "Ada Lovelace, no If-Modified-Since, 2 decodes",
+            "after the user changes, a fetch decodes the new user":
+                "Augusta Ada King, no If-Modified-Since, 2 decodes",
+            "the fetch after that asks with the new date":
+                "Augusta Ada King, no If-Modified-Since, 3 decodes",
+        ],
     ]
 
     @Test(arguments: exercises.map(\.number))
