@@ -3,6 +3,7 @@ public let exercises: [Exercise] = [
     sharedRequestExercise,
     errorBodyExercise,
     offlineExercise,
+    mainActorModelExercise,
     modifiedSinceExercise,
 ]
 

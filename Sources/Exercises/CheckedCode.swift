@@ -7,5 +7,6 @@ public let checkedCode: [any ExerciseCode] = [
     SharedRequestCode { $0.shareReplayingLatest() },
     ErrorBodyCode { validatedBody(of: $0) },
     OfflineCode { loadUser(from: $0, session: $1) },
+    MainActorModelCode { ProfileScreenModel(baseURL: $0, session: $1) },
     ModifiedSinceCode { ModifiedSinceLoader(session: $0, decoder: $1) },
 ]

@@ -57,8 +57,8 @@ struct WorkbookCommandTests {
 
     @Test(arguments: [
         (["chek"], "workbook: unknown command 'chek' (see `swift run workbook help`)"),
-        (["hint", "9"], "workbook: there is no exercise 9; the exercises are 1, 2, 3, 7"),
-        (["check", "0"], "workbook: there is no exercise 0; the exercises are 1, 2, 3, 7"),
+        (["hint", "9"], "workbook: there is no exercise 9; the exercises are 1, 2, 3, 6, 7"),
+        (["check", "0"], "workbook: there is no exercise 0; the exercises are 1, 2, 3, 6, 7"),
         (["run", "99"], "workbook: there is no chapter 99; the chapters are 1–7"),
         (
             ["reset"],
