@@ -44,8 +44,10 @@ let chapters = [
 /// The classroom exercises: the student's copy (`Exercises`), the untouched starters `workbook reset`
 /// copies back (`Starters`), the reference solutions (`Solutions`), all three mirroring each other
 /// file for file, and the checks they share. `ExerciseCheckRunner` runs one check against the
-/// student's copy in a child process; `workbook` is the command a class uses. The runner's target is
-/// not called `workbook`: on a case-insensitive file system it would be the `Workbook` module.
+/// student's copy in a child process (`StarterCheckRunner` and `SolutionCheckRunner` do the same
+/// against the starters and solutions, for the proof tests); `workbook` is the command a class
+/// uses. The runner's target is not called `workbook`: on a case-insensitive file system it would be
+/// the `Workbook` module.
 let exerciseCode: [Target.Dependency] = combine + ["ExerciseChecks", "TypedClient", "Locking"]
 let exerciseTargets: [Target] = [
     .target(
@@ -54,10 +56,15 @@ let exerciseTargets: [Target] = [
     .target(name: "Starters", dependencies: exerciseCode),
     .target(name: "Solutions", dependencies: exerciseCode),
     .executableTarget(name: "ExerciseCheckRunner", dependencies: ["ExerciseChecks", "Exercises"]),
+    .executableTarget(name: "StarterCheckRunner", dependencies: ["ExerciseChecks", "Starters"]),
+    .executableTarget(name: "SolutionCheckRunner", dependencies: ["ExerciseChecks", "Solutions"]),
     .executableTarget(name: "WorkbookCommand", dependencies: ["ExerciseChecks", "Workbook", "Locking"]),
     .testTarget(
         name: "ExerciseTests",
-        dependencies: combine + ["ExerciseChecks", "Starters", "Solutions", "WorkbookCommand", "Workbook"]),
+        dependencies: combine + [
+            "ExerciseChecks", "Starters", "Solutions", "WorkbookCommand", "Workbook", "StarterCheckRunner",
+            "SolutionCheckRunner",
+        ]),
 ]
 
 let package = Package(

@@ -30,18 +30,6 @@ struct Revalidation: Equatable, Sendable {
     }
 }
 
-/// A session that leaves HTTP caching to the loader.
-///
-/// URLSession's own cache, on Apple platforms, would store the response, send its own
-/// `If-None-Match` and hand back the cached body as a 200, so the loader would decode it again and
-/// the chapter would be measuring the cache instead of the loader.
-func uncachedSession() -> URLSession {
-    let configuration = Lab.sessionConfiguration()
-    configuration.urlCache = nil
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    return URLSession(configuration: configuration)
-}
-
 /// Loads `url` through `loader` and sums up what happened, as `Revalidation`.
 private func load(_ url: URL, with loader: RevalidatingUserLoader, in lab: Lab) async -> Revalidation {
     let loaded = await outcome(of: loader.user(at: url), lane: "subscriber")
@@ -53,13 +41,6 @@ private func load(_ url: URL, with loader: RevalidatingUserLoader, in lab: Lab) 
     return Revalidation(
         shown: shown, ifNoneMatch: lab.requests(for: url).last?.headers["If-None-Match"],
         decodes: loader.decodes, notModified: loader.notModifiedAnswers)
-}
-
-/// Renames the profile's user for `tag` on the server, which gives the profile a new `ETag`.
-private func rename(tag: String, in lab: Lab) async {
-    var rename = URLRequest(url: lab.url(Route.renameProfile, tag: tag))
-    rename.httpMethod = "POST"
-    _ = try? await lab.session.data(for: rename)
 }
 
 // excerpt: first-load
@@ -93,7 +74,7 @@ func renamedUserIsDecodedAgain(in lab: Lab) async -> Finding<Revalidation> {
     let loader = RevalidatingUserLoader(session: uncachedSession())
     let url = lab.url(Route.profile, tag: "renamed")
     _ = await load(url, with: loader, in: lab)
-    await rename(tag: "renamed", in: lab)
+    await lab.renameProfile(tag: "renamed")
     return Finding(
         expected: Revalidation(shown: "Augusta Ada King", ifNoneMatch: #""v1""#, decodes: 2, notModified: 0),
         measured: await load(url, with: loader, in: lab), describe: \.summary)
@@ -125,7 +106,7 @@ func quickRefreshesShowOnlyTheLatest(in lab: Lab) async -> Finding<RefreshBurst>
     ])
     let model = ProfileModel { loader.user(at: url) }
     for number in 1...3 {
-        if number == 3 { await rename(tag: "refreshes", in: lab) }
+        if number == 3 { await lab.renameProfile(tag: "refreshes") }
         model.refresh()
         // Each refresh waits for its request to reach the server: a load cancelled before its
         // connection opened might otherwise never be sent at all.

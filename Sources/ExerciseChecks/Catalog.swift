@@ -5,6 +5,8 @@ public let exercises: [Exercise] = [
     offlineExercise,
     retryBudgetExercise,
     latestSearchExercise,
+    mainActorModelExercise,
+    modifiedSinceExercise,
     wrappedDownloadExercise,
 ]
 

@@ -12,7 +12,11 @@ import Foundation
 /// verdict goes to a file rather than standard output, so whatever the code under check prints
 /// cannot be mistaken for it. Exit status: 0 when a verdict was written (passed or not), 2 when the
 /// arguments name no check or the verdict cannot be written.
-public func runCheckFromCommandLine(against codes: [any ExerciseCode]) async -> Never {
+///
+/// The check runs in a task while the main thread runs the main run loop, as an app's does, so
+/// work sent to the main queue (`receive(on: DispatchQueue.main)`, a main-actor model) runs on the
+/// main thread. An async `main` would not do: on Linux it drains the main queue on another thread.
+public func runCheckFromCommandLine(against codes: [any ExerciseCode]) -> Never {
     writeOutputLineByLine()
     let arguments = Array(CommandLine.arguments.dropFirst())
     guard arguments.count == 3, let number = Int(arguments[0]), let index = Int(arguments[1]),
@@ -21,20 +25,27 @@ public func runCheckFromCommandLine(against codes: [any ExerciseCode]) async -> 
         complain("usage: ExerciseCheckRunner <exercise> <check> <verdict.json>, naming an existing check")
         exit(2)
     }
-    let verdict: Verdict
-    do {
-        verdict = try await exercise.checks[index - 1].run(against: codes)
-    } catch {
-        complain("could not start the local server: \(error)")
-        exit(2)
+    let check = exercise.checks[index - 1]
+    let verdictFile = URL(filePath: arguments[2])
+    Task {
+        let verdict: Verdict
+        do {
+            verdict = try await check.run(against: codes)
+        } catch {
+            complain("could not start the local server: \(error)")
+            exit(2)
+        }
+        do {
+            try JSONEncoder().encode(verdict).write(to: verdictFile)
+        } catch {
+            complain("could not write the verdict to \(verdictFile.path): \(error.localizedDescription)")
+            exit(2)
+        }
+        exit(0)
     }
-    do {
-        try JSONEncoder().encode(verdict).write(to: URL(filePath: arguments[2]))
-    } catch {
-        complain("could not write the verdict to \(arguments[2]): \(error.localizedDescription)")
-        exit(2)
-    }
-    exit(0)
+    RunLoop.main.run()
+    // The run loop returns only if it has nothing at all to watch; the task still ends the process.
+    dispatchMain()
 }
 
 private func complain(_ text: String) {

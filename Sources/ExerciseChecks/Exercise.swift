@@ -20,17 +20,23 @@ public struct Exercise: Sendable {
     public let task: String
     /// What `workbook hint` prints: a nudge towards the answer, not the answer.
     public let hint: String
+    /// Whether the checks need work sent to the main queue to run on the main thread (a
+    /// main-actor view model's does). Only a process whose main thread runs the main run loop
+    /// gives them that, as `workbook check`'s check processes do; a test process may not (Swift
+    /// Testing never drains the main queue), so such checks are proved in child processes.
+    public let checksNeedTheMainThread: Bool
     public let checks: [Check]
 
     public init<Code: ExerciseCode>(
         number: Int, chapter: String, file: String, task: String, hint: String, code: Code.Type,
-        checks: [CheckOf<Code>]
+        checksNeedTheMainThread: Bool = false, checks: [CheckOf<Code>]
     ) {
         self.number = number
         self.chapter = chapter
         self.file = file
         self.task = task
         self.hint = hint
+        self.checksNeedTheMainThread = checksNeedTheMainThread
         self.checks = checks.map { $0.erased }
     }
 }

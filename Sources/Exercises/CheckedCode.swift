@@ -9,5 +9,7 @@ public let checkedCode: [any ExerciseCode] = [
     OfflineCode { loadUser(from: $0, session: $1) },
     RetryWithinBudgetCode { sendRetrying($0, session: $1, within: $2, scheduler: $3) },
     LatestSearchCode { latestResults(for: $0, from: $1, scheduler: $2) },
+    MainActorModelCode { ProfileScreenModel(baseURL: $0, session: $1) },
+    ModifiedSinceCode { ModifiedSinceLoader(session: $0, decoder: $1) },
     WrappedDownloadCode(publisher: userPublisher(from:using:), awaited: user(from:using:)),
 ]

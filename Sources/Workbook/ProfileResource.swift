@@ -1,15 +1,22 @@
+import Foundation
 import LocalServer
 import Locking
 
 /// The user profile behind `Route.profile`: a representation with an `ETag`, so a client can ask
 /// "has it changed?" with `If-None-Match` and get `304 Not Modified` with no body when it has not.
+/// `Route.datedProfile` is the same profile labelled with its `Last-Modified` date instead, for
+/// clients that ask with `If-Modified-Since`.
 ///
-/// A `POST` to `Route.renameProfile` changes the user's name, and with it the `ETag`. Each tag
-/// (the `tag` query item) has a profile of its own, so rules sharing a server do not see each
-/// other's renames.
+/// A `POST` to `Route.renameProfile` changes the user's name, and with it the `ETag` and the date.
+/// Each tag (the `tag` query item) has a profile of its own, so rules sharing a server do not see
+/// each other's renames.
 public final class ProfileResource: Sendable {
     /// The names the profile has had, one per version: the first, then the one after each rename.
     public static let names = ["Ada Lovelace", "Augusta Ada King"]
+
+    /// When each of those versions was made, as the HTTP dates `Route.datedProfile` sends in
+    /// `Last-Modified`: fixed, so every run reads the same.
+    public static let lastModifiedDates = ["Sun, 01 Nov 2026 09:00:00 GMT", "Sun, 01 Nov 2026 10:30:00 GMT"]
 
     private let versions = Locked<[String: Int]>([:])
     private let gates = Locked<[String: Gate]>([:])
@@ -27,6 +34,8 @@ public final class ProfileResource: Sendable {
         switch (request.method, request.path) {
         case ("GET", Route.profile):
             return representation(for: tag, ifNoneMatch: request.headers["If-None-Match"])
+        case ("GET", Route.datedProfile):
+            return datedRepresentation(for: tag, ifModifiedSince: request.headers["If-Modified-Since"])
         case ("GET", Route.heldProfile):
             let answer = representation(for: tag, ifNoneMatch: request.headers["If-None-Match"])
             let together = query.first { $0.name == "together" }?.value.flatMap { Int($0) } ?? 1
@@ -56,12 +65,49 @@ public final class ProfileResource: Sendable {
 
     /// The profile as it is now for `tag`, or `304 Not Modified` when the client has that already.
     private func representation(for tag: String, ifNoneMatch: String?) -> HTTPResponse {
-        let version = versions.withLock { $0[tag, default: 0] }
+        let version = version(of: tag)
         let etag = #""v\#(version + 1)""#
         if ifNoneMatch == etag {
             return .status(304, headers: ["ETag": etag])
         }
-        let name = Self.names[min(version, Self.names.count - 1)]
-        return .json(#"{"id": 1, "name": "\#(name)"}"#, headers: ["ETag": etag])
+        return .json(Self.body(of: version), headers: ["ETag": etag])
     }
+
+    /// The profile as it is now for `tag` with its `Last-Modified` date, or `304 Not Modified` when
+    /// the client's copy is from that date or later. A date that does not parse is ignored, as
+    /// HTTP says, and the whole profile sent.
+    private func datedRepresentation(for tag: String, ifModifiedSince: String?) -> HTTPResponse {
+        let version = version(of: tag)
+        let lastModified = Self.lastModifiedDates[Self.named(version)]
+        if let since = ifModifiedSince.flatMap(httpDate), let modified = httpDate(lastModified),
+            modified <= since
+        {
+            return .status(304, headers: ["Last-Modified": lastModified])
+        }
+        return .json(Self.body(of: version), headers: ["Last-Modified": lastModified])
+    }
+
+    /// How many renames `tag`'s profile has had.
+    private func version(of tag: String) -> Int {
+        versions.withLock { $0[tag, default: 0] }
+    }
+
+    /// Where `version` is in `names` and `lastModifiedDates`: renames past the last name keep it.
+    private static func named(_ version: Int) -> Int {
+        min(version, names.count - 1)
+    }
+
+    /// The JSON body of `version`.
+    private static func body(of version: Int) -> String {
+        #"{"id": 1, "name": "\#(names[named(version)])"}"#
+    }
+}
+
+/// The moment an HTTP date such as `Sun, 01 Nov 2026 09:00:00 GMT` names, or nil when it is not one.
+private func httpDate(_ text: String) -> Date? {
+    let format = DateFormatter()
+    format.locale = Locale(identifier: "en_US_POSIX")
+    format.timeZone = TimeZone(identifier: "GMT")
+    format.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+    return format.date(from: text)
 }

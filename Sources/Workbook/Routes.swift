@@ -52,7 +52,11 @@ public enum Route {
     /// same tag have arrived as its `together` query item says: they are all in flight at once,
     /// however slowly the client sends them.
     public static let heldProfile = "/profile/held"
-    /// A `POST` here renames the profile's user, which gives the profile a new `ETag`.
+    /// The same profile labelled with a date instead: 200 with user 1 and a `Last-Modified` date, or
+    /// 304 with no body when `If-Modified-Since` names that date or a later one.
+    public static let datedProfile = "/profile/dated"
+    /// A `POST` here renames the profile's user, which gives the profile a new `ETag` and a later
+    /// `Last-Modified` date.
     public static let renameProfile = "/profile/rename"
     /// 200 with the text `results for Q`, Q being the `q` query item, after `RouteTable.searchDelay`:
     /// a search that answers slowly, so that a search box's next query starts while the request of

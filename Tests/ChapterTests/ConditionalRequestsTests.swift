@@ -57,11 +57,41 @@ struct ConditionalRequestsTests {
         #expect(first.status == 200 && first.etag == #""v1""# && first.body > 0)
         let unchanged = try await get(ifNoneMatch: #""v1""#)
         #expect(unchanged.status == 304 && unchanged.body == 0)
-        var rename = URLRequest(url: lab.url(Route.renameProfile, tag: "etags"))
-        rename.httpMethod = "POST"
-        _ = try await session.data(for: rename)
+        await lab.renameProfile(tag: "etags")
         let renamed = try await get(ifNoneMatch: #""v1""#)
         #expect(renamed.status == 200 && renamed.etag == #""v2""#)
+    }
+
+    /// The dated profile the exercise revalidates against: a 304 for its own date or a later one,
+    /// the whole profile for an earlier date or one that is not a date, a later date after a rename.
+    @Test func theDatedProfileAnswers304FromItsDateOnAndALaterDateAfterARename() async throws {
+        let lab = try await Lab.open()
+        defer { lab.close() }
+        let session = uncachedSession()
+        let (first, renamed) = (ProfileResource.lastModifiedDates[0], ProfileResource.lastModifiedDates[1])
+        func get(ifModifiedSince: String?) async throws -> (status: Int, lastModified: String?, body: String)
+        {
+            var request = URLRequest(url: lab.url(Route.datedProfile, tag: "dates"))
+            request.setValue(ifModifiedSince, forHTTPHeaderField: "If-Modified-Since")
+            let (body, response) = try await session.data(for: request)
+            let http = try #require(response as? HTTPURLResponse)
+            return (
+                http.statusCode, http.value(forHTTPHeaderField: "Last-Modified"),
+                String(decoding: body, as: UTF8.self)
+            )
+        }
+        let plain = try await get(ifModifiedSince: nil)
+        #expect(plain.status == 200 && plain.lastModified == first && plain.body.contains("Ada Lovelace"))
+        let unchanged = try await get(ifModifiedSince: first)
+        #expect(unchanged.status == 304 && unchanged.lastModified == first && unchanged.body.isEmpty)
+        #expect(try await get(ifModifiedSince: "Mon, 02 Nov 2026 09:00:00 GMT").status == 304)
+        #expect(try await get(ifModifiedSince: "Sat, 31 Oct 2026 09:00:00 GMT").status == 200)
+        #expect(try await get(ifModifiedSince: "yesterday").status == 200)
+        await lab.renameProfile(tag: "dates")
+        let changed = try await get(ifModifiedSince: first)
+        #expect(changed.status == 200 && changed.lastModified == renamed)
+        #expect(changed.body.contains("Augusta Ada King"))
+        #expect(try await get(ifModifiedSince: renamed).status == 304)
     }
 
     @Test func aFailedLoadIsShownAndLaterRefreshesStillWork() async throws {

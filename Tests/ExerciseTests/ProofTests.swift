@@ -1,23 +1,26 @@
 import ExerciseChecks
+import Foundation
 import Solutions
 import Starters
 import Testing
 import Workbook
 
+@testable import WorkbookCommand
+
 /// The promise every exercise makes: the reference solution passes every check, and the untouched
-/// starter fails, each check it fails for the reason the exercise is about. Checks run in this
-/// process, each against a lab of its own, against the compiled `Solutions` and `Starters` modules
-/// (never the student's copy, which a learner may have changed).
+/// starter fails, each check it fails for the reason the exercise is about. Checks run against the
+/// compiled `Solutions` and `Starters` modules (never the student's copy, which a learner may have
+/// changed), each against a lab of its own: in this process, or, when they need the main thread,
+/// in child processes, as `workbook check` runs them.
 @Suite("Exercises: solutions pass, starters fail")
 struct ProofTests {
     @Test(arguments: exercises.map(\.number))
     func theSolutionPassesEveryCheck(exercise number: Int) async throws {
         let exercise = try #require(exercises.first { $0.number == number })
-        for check in exercise.checks {
-            let verdict = try await check.run(against: Solutions.checkedCode)
-            #expect(
-                verdict.passed,
-                "\(check.sentence): measured \(verdict.measured), expected \(verdict.expected)")
+        let verdicts = try await Self.verdicts(of: exercise, against: .solutions)
+        #expect(verdicts.count == exercise.checks.count)
+        for (sentence, verdict) in verdicts {
+            #expect(verdict.passed, "\(sentence): measured \(verdict.measured), expected \(verdict.expected)")
             #expect(verdict.measured == verdict.expected)
         }
     }
@@ -53,6 +56,20 @@ struct ProofTests {
             "a superseded request still in flight is cancelled at the server":
                 "the server saw nothing abandoned",
         ],
+        6: [
+            "loading user 1 shows Ada Lovelace": isolationCrash,
+            "the model changes on the main thread": isolationCrash,
+            "a missing user shows .status(404)": isolationCrash,
+            "loading user 1 while slow user 3 loads leaves user 1 shown": isolationCrash,
+        ],
+        7: [
+            "a second fetch sends If-Modified-Since and serves the 304 without decoding":
+                "Ada Lovelace, no If-Modified-Since, 2 decodes",
+            "after the user changes, a fetch decodes the new user":
+                "Augusta Ada King, no If-Modified-Since, 2 decodes",
+            "the fetch after that asks with the new date":
+                "Augusta Ada King, no If-Modified-Since, 3 decodes",
+        ],
         8: [
             "the publisher delivers user 1": "no value, finished",
             "the publisher fails a 404 with .status(404)": "no value, finished",
@@ -77,11 +94,59 @@ struct ProofTests {
         let failures = try #require(
             Self.starterFailures[number], "no starter failures listed for exercise \(number)")
         var measuredFailures: [String: String] = [:]
-        for check in exercise.checks {
-            let verdict = try await check.run(against: Starters.checkedCode)
-            if !verdict.passed { measuredFailures[check.sentence] = verdict.measured }
+        for (sentence, verdict) in try await Self.verdicts(of: exercise, against: .starters)
+        where !verdict.passed {
+            measuredFailures[sentence] = verdict.measured
         }
         #expect(measuredFailures == failures)
         #expect(!measuredFailures.isEmpty)
     }
+
+    /// The code a proof runs the checks against.
+    enum Code {
+        case solutions, starters
+
+        var checkedCode: [any ExerciseCode] {
+            switch self {
+            case .solutions: Solutions.checkedCode
+            case .starters: Starters.checkedCode
+            }
+        }
+
+        /// The check runner built from this module, as `ExerciseCheckRunner` is from the student's.
+        var runner: URL {
+            builtExecutable(named: self == .solutions ? "SolutionCheckRunner" : "StarterCheckRunner")
+        }
+    }
+
+    /// Each check's sentence and verdict against `code`, in check order. Checks that need the main
+    /// thread run as `workbook check` runs them, each in a child process of its own, where the main
+    /// thread runs the main run loop and a crash is a failed check that names its signal; the others
+    /// run in this process.
+    static func verdicts(of exercise: Exercise, against code: Code) async throws -> [(String, Verdict)] {
+        guard exercise.checksNeedTheMainThread else {
+            var verdicts: [(String, Verdict)] = []
+            for check in exercise.checks {
+                verdicts.append((check.sentence, try await check.run(against: code.checkedCode)))
+            }
+            return verdicts
+        }
+        return await runChecks(of: exercise, runner: code.runner).map { result in
+            (
+                result.sentence,
+                Verdict(passed: result.passed, expected: result.expected, measured: result.measured)
+            )
+        }
+    }
 }
+
+/// What `workbook check` measures when the Swift 6 isolation check stops a check's process.
+private let isolationCrash = "it crashed: \(WorkbookCommand.signalName(isolationCheckSignal))"
+
+/// The signal a failed isolation check stops a process with, as chapter 6 measures it: Linux's
+/// libdispatch traps with an undefined instruction, Apple's with a breakpoint.
+#if os(Linux)
+    private let isolationCheckSignal = SIGILL
+#else
+    private let isolationCheckSignal = SIGTRAP
+#endif

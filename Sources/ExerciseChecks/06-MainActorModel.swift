@@ -1,0 +1,195 @@
+import Combine
+import Foundation
+import Synchronization
+import TypedClient
+import Workbook
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// What exercise 6's view model offers the checks: it lives on the main actor, as a view model
+/// does, shows a user or why one could not be loaded, and announces each change through
+/// `objectWillChange`, as `@Published` properties do.
+@MainActor
+public protocol ProfileScreen: ObservableObject where ObjectWillChangePublisher == ObservableObjectPublisher {
+    /// The user on screen, once one has loaded.
+    var user: User? { get }
+    /// Why the latest failed load failed.
+    var failure: APIError? { get }
+    /// Loads the user with this id from `/users/{id}` and shows it, or shows why it could not.
+    func load(userID: Int)
+}
+
+/// Exercise 6's code: a model made with the server's base URL and the session to load with.
+public struct MainActorModelCode: ExerciseCode {
+    public let makeModel: @MainActor @Sendable (URL, URLSession) -> any ProfileScreen
+
+    public init(makeModel: @escaping @MainActor @Sendable (URL, URLSession) -> any ProfileScreen) {
+        self.makeModel = makeModel
+    }
+}
+
+let mainActorModelExercise = Exercise(
+    number: 6, chapter: "ThreadDelivery", file: "06-ThreadDelivery/ProfileScreenModel.swift",
+    task:
+        "Make the crashing main-actor model safe, still showing on the main thread; let the latest load win.",
+    hint: """
+        A closure written inside a @MainActor class belongs to the main actor, and Swift 6 checks
+        that it runs there. The closures before receive(on:) run on URLSession's delegate queue,
+        so the first response trips that check and the process stops. Build the pipeline where no
+        actor is inherited (a nonisolated function), or write its closures @Sendable, or use key
+        paths; keep receive(on: DispatchQueue.main) right before the sink that sets the model's
+        state. For the latest load to win, keep one AnyCancellable and replace it on each load:
+        releasing the old one cancels its request, so a slow, older answer never lands.
+        """,
+    code: MainActorModelCode.self,
+    checksNeedTheMainThread: true,
+    checks: [
+        CheckOf(
+            "loading user 1 shows Ada Lovelace",
+            hint:
+                "If the check crashed, a closure of the model ran on URLSession's queue: build the pipeline outside the main actor.",
+            userOneIsShown),
+        CheckOf(
+            "the model changes on the main thread",
+            hint: "Keep receive(on: DispatchQueue.main) before the sink that sets user and failure.",
+            modelChangesOnTheMainThread),
+        CheckOf(
+            "a missing user shows .status(404)",
+            hint:
+                "Make the failure something the sink receives (a Result, say), in a closure that is not the main actor's.",
+            missingUserShowsTheStatus),
+        CheckOf(
+            "loading user 1 while slow user 3 loads leaves user 1 shown",
+            hint:
+                "Keep one AnyCancellable for the load and replace it: releasing the old one cancels its request.",
+            latestLoadWins),
+    ])
+
+/// What the model shows: a user's name and an error, either of which may be missing.
+struct ScreenState: Equatable, Sendable {
+    var user: String?
+    var failure: APIError?
+
+    @MainActor
+    init(of model: any ProfileScreen) {
+        self.init(user: model.user?.name, failure: model.failure)
+    }
+
+    init(user: String?, failure: APIError?) {
+        self.user = user
+        self.failure = failure
+    }
+
+    var summary: String {
+        "user \(user ?? "none"), error \(failure?.description ?? "none")"
+    }
+}
+
+/// Loads `userID` into a new model from `code` and waits until it shows a user or an error.
+@MainActor
+private func loaded(_ userID: Int, _ code: MainActorModelCode, in lab: Lab) async -> any ProfileScreen {
+    let model = code.makeModel(lab.server.baseURL, lab.session)
+    model.load(userID: userID)
+    _ = await until(timeout: patience) { model.user != nil || model.failure != nil }
+    return model
+}
+
+@MainActor
+func userOneIsShown(_ code: MainActorModelCode, in lab: Lab) async -> Finding<ScreenState> {
+    let model = await loaded(1, code, in: lab)
+    return Finding(
+        expected: ScreenState(user: "Ada Lovelace", failure: nil), measured: ScreenState(of: model),
+        describe: \.summary)
+}
+
+@MainActor
+func missingUserShowsTheStatus(_ code: MainActorModelCode, in lab: Lab) async -> Finding<ScreenState> {
+    let model = await loaded(2, code, in: lab)
+    return Finding(
+        expected: ScreenState(user: nil, failure: .status(404)), measured: ScreenState(of: model),
+        describe: \.summary)
+}
+
+/// Where a model's changes were announced: whether any was on the main thread, and any off it.
+struct ChangePlaces: Equatable, Sendable {
+    var onMainThread = false
+    var offMainThread = false
+
+    var summary: String {
+        switch (onMainThread, offMainThread) {
+        case (true, false): "every change on the main thread"
+        case (false, true): "every change off the main thread"
+        case (true, true): "changes on and off the main thread"
+        case (false, false): "no change"
+        }
+    }
+}
+
+/// Notes where a model's changes are announced, from whichever thread announces them.
+private final class ChangeLog: Sendable {
+    private let places = Mutex(ChangePlaces())
+
+    var noted: ChangePlaces { places.withLock { $0 } }
+
+    func noteChange() {
+        let onMainThread = Thread.isMainThread
+        places.withLock { places in
+            if onMainThread { places.onMainThread = true } else { places.offMainThread = true }
+        }
+    }
+}
+
+@MainActor
+func modelChangesOnTheMainThread(_ code: MainActorModelCode, in lab: Lab) async -> Finding<ChangePlaces> {
+    let model = code.makeModel(lab.server.baseURL, lab.session)
+    let log = ChangeLog()
+    // `@Sendable` keeps this closure off the main actor, so a change announced on another thread
+    // is noted here instead of stopping the process at the closure's own isolation check.
+    let watching = model.objectWillChange.sink { @Sendable _ in log.noteChange() }
+    defer { watching.cancel() }
+    model.load(userID: 1)
+    _ = await until(timeout: patience) { model.user != nil || model.failure != nil }
+    return Finding(
+        expected: ChangePlaces(onMainThread: true, offMainThread: false), measured: log.noted,
+        describe: \.summary)
+}
+
+/// What a race between a slow load and a quick one left on screen.
+struct LatestLoad: Equatable, Sendable {
+    /// The user shown once the slow load's answer has had its chance to land.
+    var shown: String?
+    /// How many requests for slow user 3 the server received.
+    var slowRequests: Int
+
+    var summary: String {
+        "\(shown ?? "nobody") shown at the end, "
+            + "\(counted(slowRequests, "request")) for user 3 at the server"
+    }
+}
+
+@MainActor
+func latestLoadWins(_ code: MainActorModelCode, in lab: Lab) async -> Finding<LatestLoad> {
+    // A session of its own, so the slow load's task is the only one it can be running.
+    let session = URLSession(configuration: Lab.sessionConfiguration())
+    defer { session.finishTasksAndInvalidate() }
+    let model = code.makeModel(lab.server.baseURL, session)
+    let slowBefore = lab.server.requestCount(path: Route.slowUser)
+    model.load(userID: 3)
+    _ = try? await lab.server.waitForRequest(number: slowBefore + 1, path: Route.slowUser, timeout: patience)
+    model.load(userID: 1)
+    _ = await until(timeout: patience) { model.user != nil || model.failure != nil }
+    // The slow load ends with its answer, a second after its request arrived, unless it was
+    // cancelled; either way the session then has no task left.
+    _ = await until(timeout: patience) { await tasks(of: session).isEmpty }
+    // Something that must not happen is watched for a while: an answer that did arrive still has
+    // to hop to the main queue, which takes far less than this.
+    let quick = model.user?.name
+    _ = await until(timeout: .milliseconds(500)) { model.user?.name != quick }
+    return Finding(
+        expected: LatestLoad(shown: "Ada Lovelace", slowRequests: 1),
+        measured: LatestLoad(
+            shown: model.user?.name, slowRequests: lab.server.requestCount(path: Route.slowUser) - slowBefore),
+        describe: \.summary)
+}
