@@ -38,6 +38,7 @@ let chapters = [
     chapter("05", "Cancellation"),
     chapter("06", "ThreadDelivery"),
     chapter("07", "ConditionalRequests"),
+    chapter("09", "CodeReview"),
 ]
 
 /// The classroom exercises: the student's copy (`Exercises`), the untouched starters `workbook reset`
