@@ -3,6 +3,7 @@ public let exercises: [Exercise] = [
     sharedRequestExercise,
     errorBodyExercise,
     offlineExercise,
+    reviewFindingsExercise,
 ]
 
 /// The exercise for chapter `number`, if it has one.

@@ -7,4 +7,5 @@ public let checkedCode: [any ExerciseCode] = [
     SharedRequestCode { $0.shareReplayingLatest() },
     ErrorBodyCode { validatedBody(of: $0) },
     OfflineCode { loadUser(from: $0, session: $1) },
+    ReviewFindingsCode { UserListModel(source: $0) },
 ]

@@ -37,7 +37,27 @@ struct ProofTests {
             "a refused connection is offline": "failed: .transport(.cannotConnectToHost)",
             "a server that never answers in time is offline": "failed: .transport(.timedOut)",
         ],
+        9: [
+            "decoding runs before the hop to the delivery queue": "decoded on the delivery queue",
+            "a 404 shows a message that names the 404": "no users, “\(unreadableDataMessage)”",
+            "a 500 shows a message that names the 500": "no users, “\(unreadableDataMessage)”",
+            "the server's list shows its three users":
+                "no users, “\(unreadableDataMessage)”; the decoder threw DecodingError.typeMismatch(String) at [0].id",
+            "closing the screen mid-load turns the loading indicator off":
+                "the request cancelled, still loading",
+            "a list that answers 503 twice is retried until it answers":
+                "1 request; no users, “\(unreadableDataMessage)”",
+        ],
     ]
+
+    /// What `localizedDescription` says for any `DecodingError`, which the untouched starter of
+    /// exercise 9 shows: Linux Foundation's words and Apple's.
+    #if os(Linux)
+        static let unreadableDataMessage =
+            "The operation could not be completed. The data isn’t in the correct format."
+    #else
+        static let unreadableDataMessage = "The data couldn’t be read because it isn’t in the correct format."
+    #endif
 
     @Test(arguments: exercises.map(\.number))
     func theUntouchedStarterFailsTheChecksTheExerciseIsAbout(exercise number: Int) async throws {
