@@ -39,6 +39,7 @@ let chapters = [
     chapter("06", "ThreadDelivery"),
     chapter("07", "ConditionalRequests"),
     chapter("08", "ThreeWays"),
+    chapter("09", "CodeReview"),
 ]
 
 /// The classroom exercises: the student's copy (`Exercises`), the untouched starters `workbook reset`

@@ -151,7 +151,8 @@ func cancellingTheTaskCancelsTheRequest(in lab: Lab) async -> Finding<CancelledD
             thrown: .failure(.transport(.cancelled)), sessionTask: "completed, URLError.cancelled",
             serverSawClientLeave: true),
         measured: CancelledDownload(
-            thrown: thrown, sessionTask: taskEnd, serverSawClientLeave: await lab.abandonedRequest(for: url) != nil),
+            thrown: thrown, sessionTask: taskEnd,
+            serverSawClientLeave: await lab.abandonedRequest(for: url) != nil),
         describe: \.summary)
 }
 

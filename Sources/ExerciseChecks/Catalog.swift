@@ -8,6 +8,7 @@ public let exercises: [Exercise] = [
     mainActorModelExercise,
     modifiedSinceExercise,
     wrappedDownloadExercise,
+    reviewFindingsExercise,
 ]
 
 /// The exercise for chapter `number`, if it has one.

@@ -8,7 +8,7 @@ import Foundation
 
 /// The child process side of `workbook check`: runs one check against `codes` and writes its verdict.
 ///
-/// Usage: `ExerciseCheckRunner <exercise> <check> <verdict.json>` (check numbers count from 1). The
+/// Usage: `<runner> <exercise> <check> <verdict.json>` (check numbers count from 1). The
 /// verdict goes to a file rather than standard output, so whatever the code under check prints
 /// cannot be mistaken for it. Exit status: 0 when a verdict was written (passed or not), 2 when the
 /// arguments name no check or the verdict cannot be written.
@@ -22,7 +22,7 @@ public func runCheckFromCommandLine(against codes: [any ExerciseCode]) -> Never 
     guard arguments.count == 3, let number = Int(arguments[0]), let index = Int(arguments[1]),
         let exercise = exercise(number), exercise.checks.indices.contains(index - 1)
     else {
-        complain("usage: ExerciseCheckRunner <exercise> <check> <verdict.json>, naming an existing check")
+        complain("usage: \(runnerName) <exercise> <check> <verdict.json>, naming an existing check")
         exit(2)
     }
     let check = exercise.checks[index - 1]
@@ -48,6 +48,12 @@ public func runCheckFromCommandLine(against codes: [any ExerciseCode]) -> Never 
     dispatchMain()
 }
 
+/// This runner's name as it was started: `ExerciseCheckRunner`, `StarterCheckRunner` or
+/// `SolutionCheckRunner`.
+private var runnerName: String {
+    URL(filePath: CommandLine.arguments[0]).lastPathComponent
+}
+
 private func complain(_ text: String) {
-    FileHandle.standardError.write(Data(("ExerciseCheckRunner: " + text + "\n").utf8))
+    FileHandle.standardError.write(Data((runnerName + ": " + text + "\n").utf8))
 }

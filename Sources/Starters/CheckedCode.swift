@@ -12,4 +12,5 @@ public let checkedCode: [any ExerciseCode] = [
     MainActorModelCode { ProfileScreenModel(baseURL: $0, session: $1) },
     ModifiedSinceCode { ModifiedSinceLoader(session: $0, decoder: $1) },
     WrappedDownloadCode(publisher: userPublisher(from:using:), awaited: user(from:using:)),
+    ReviewFindingsCode { UserListModel(source: $0) },
 ]

@@ -69,6 +69,16 @@ public enum Route {
     public static let slowImage = "/images/slow-gradient.png"
     /// 404 with a plain-text body: an image the server does not have.
     public static let missingImage = "/images/missing.png"
+    /// 200 with a JSON array of three users, each with an integer `id`, a `name` and an `email`.
+    public static let userList = "/users"
+    /// The user list after a minute: still pending when a screen is closed in the middle of loading it.
+    public static let slowUserList = "/users/slow"
+    /// 404 with `{"error": "no such list"}`: a list the server no longer has.
+    public static let retiredUserList = "/v1/users"
+    /// 500 with `{"error": "database unavailable"}`.
+    public static let failingUserList = "/users/failing"
+    /// `flaky`, answering with the user list once it stops failing (same query items).
+    public static let flakyUserList = "/users/flaky"
 }
 
 /// What the shared server answers on each route; anything unknown is a plain-text 404.
@@ -94,9 +104,15 @@ public enum RouteTable {
     /// The body `Route.user` and `Route.delayedUser` answer with.
     public static let userBody = #"{"id": 1, "name": "Ada Lovelace"}"#
 
-    /// The response for `request`, chosen by its path; only `Route.flaky` and `Route.search` read the
-    /// query, and only `Route.flaky` reads `attempt` (how many requests for the same target the
-    /// server has had, this one included).
+    /// The body `Route.userList` answers with: three users, their ids JSON integers.
+    public static let userListBody = """
+        [{"id": 1, "name": "Ada Lovelace", "email": "ada@example.com"}, \
+        {"id": 4, "name": "Grace Hopper", "email": "grace@example.com"}, \
+        {"id": 5, "name": "Katherine Johnson", "email": "katherine@example.com"}]
+        """
+
+    /// The response for `request`, chosen by its path; only `Route.flaky`, `Route.flakyUserList` and `Route.search` read
+    /// the query, and only the flaky ones read `attempt` (how many requests for the same target the server has had, this one included).
     public static func response(to request: HTTPRequest, attempt: Int = 1) -> HTTPResponse {
         switch request.path {
         case Route.user: .json(userBody)
@@ -109,7 +125,12 @@ public enum RouteTable {
         case Route.slowUser: .json(#"{"id": 3, "name": "Slow Sam"}"#).delayed(by: slowUserDelay)
         case Route.hangUp: .closeWithoutAnswer
         case Route.silence: .neverAnswer
-        case Route.flaky: flakyResponse(to: request, attempt: attempt)
+        case Route.flaky: flakyResponse(to: request, attempt: attempt, answer: userBody)
+        case Route.userList: .json(userListBody)
+        case Route.slowUserList: .json(userListBody).delayed(by: verySlowDelay)
+        case Route.retiredUserList: .json(#"{"error": "no such list"}"#, status: 404)
+        case Route.failingUserList: .json(#"{"error": "database unavailable"}"#, status: 500)
+        case Route.flakyUserList: flakyResponse(to: request, attempt: attempt, answer: userListBody)
         case Route.search: .text("results for " + (request.queryValue("q") ?? "")).delayed(by: searchDelay)
         case Route.image: imageResponse
         case Route.slowImage: imageResponse.delayed(by: slowDelay)
@@ -122,10 +143,11 @@ public enum RouteTable {
     private static let imageResponse = HTTPResponse(
         headers: ["Content-Type": "image/png"], body: PNGImage.sample)
 
-    /// `Route.flaky`: the error its query asks for while `attempt` is within `fail`, then user 1.
-    private static func flakyResponse(to request: HTTPRequest, attempt: Int) -> HTTPResponse {
+    /// `Route.flaky` and `Route.flakyUserList`: the error the query asks for while `attempt` is
+    /// within `fail`, then `answer`.
+    private static func flakyResponse(to request: HTTPRequest, attempt: Int, answer: String) -> HTTPResponse {
         let query = Dictionary(request.queryItems.map { ($0.name, $0.value ?? "") }) { first, _ in first }
-        guard attempt <= query["fail"].flatMap(Int.init) ?? 0 else { return .json(userBody) }
+        guard attempt <= query["fail"].flatMap(Int.init) ?? 0 else { return .json(answer) }
         var headers: HTTPHeaders = [:]
         headers["Retry-After"] = query["retry-after"]
         return .json(

@@ -17,7 +17,7 @@ struct ChapterExecutableTests {
 
     @Test(arguments: [
         "ColdPublishers", "StatusIsAValue", "TypedErrors", "RetryPlacement", "Cancellation", "ThreadDelivery",
-        "ConditionalRequests", "ThreeWays",
+        "ConditionalRequests", "ThreeWays", "CodeReview",
     ])
     func reportsEveryRuleAsExpectedAndExitsZero(chapter: String) async throws {
         let run = try await runChild(builtExecutable(named: chapter), environment: environment)

@@ -86,7 +86,27 @@ struct ProofTests {
             "a task cancelled before the call throws .transport(.cancelled)":
                 "threw .transport(.unknown)",
         ],
+        9: [
+            "decoding runs before the hop to the delivery queue": "decoded on the delivery queue",
+            "a 404 shows a message that names the 404": "no users, “\(unreadableDataMessage)”",
+            "a 500 shows a message that names the 500": "no users, “\(unreadableDataMessage)”",
+            "the server's list shows its three users":
+                "no users, “\(unreadableDataMessage)”; the decoder threw DecodingError.typeMismatch(String) at [0].id",
+            "closing the screen mid-load turns the loading indicator off":
+                "the request cancelled, still loading",
+            "a list that answers 503 twice is retried until it answers":
+                "1 request; no users, “\(unreadableDataMessage)”",
+        ],
     ]
+
+    /// What `localizedDescription` says for any `DecodingError`, which the untouched starter of
+    /// exercise 9 shows: Linux Foundation's words and Apple's.
+    #if os(Linux)
+        static let unreadableDataMessage =
+            "The operation could not be completed. The data isn’t in the correct format."
+    #else
+        static let unreadableDataMessage = "The data couldn’t be read because it isn’t in the correct format."
+    #endif
 
     @Test(arguments: exercises.map(\.number))
     func theUntouchedStarterFailsTheChecksTheExerciseIsAbout(exercise number: Int) async throws {
@@ -141,11 +161,11 @@ struct ProofTests {
 }
 
 /// What `workbook check` measures when the Swift 6 isolation check stops a check's process.
-private let isolationCrash = "it crashed: \(WorkbookCommand.signalName(isolationCheckSignal))"
+private let isolationCrash = "it crashed: \(WorkbookCommand.signalDescription(isolationCheckSignal))"
 
-/// The signal a failed isolation check stops a process with, as chapter 6 measures it: Linux's
-/// libdispatch traps with an undefined instruction, Apple's with a breakpoint.
-#if os(Linux)
+/// The signal a failed isolation check stops a process with, as chapter 6 measures it: the
+/// processor's trap instruction, an illegal instruction on x86, a breakpoint on ARM.
+#if arch(x86_64)
     private let isolationCheckSignal = SIGILL
 #else
     private let isolationCheckSignal = SIGTRAP

@@ -57,9 +57,9 @@ struct WorkbookCommandTests {
 
     @Test(arguments: [
         (["chek"], "workbook: unknown command 'chek' (see `swift run workbook help`)"),
-        (["hint", "99"], "workbook: there is no exercise 99; the exercises are 1–8"),
-        (["check", "0"], "workbook: there is no exercise 0; the exercises are 1–8"),
-        (["run", "99"], "workbook: there is no chapter 99; the chapters are 1–8"),
+        (["hint", "99"], "workbook: there is no exercise 99; the exercises are 1–9"),
+        (["check", "0"], "workbook: there is no exercise 0; the exercises are 1–9"),
+        (["run", "99"], "workbook: there is no chapter 99; the chapters are 1–9"),
         (
             ["reset"],
             "workbook: reset needs an exercise number, such as `workbook reset 1` (see `swift run workbook help`)"

@@ -58,7 +58,7 @@ public final class ModifiedSinceLoader: UserLoader {
             return Fail(error: APIError.status(status)).eraseToAnyPublisher()
         }
         let lastModified = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Last-Modified")
-        return Just(data).setFailureType(to: APIError.self)
+        return Result<Data, APIError>.success(data).publisher
             .decoding(User.self, using: decoder)
             .handleEvents(receiveOutput: { [kept] user in
                 kept.withLock { $0 = lastModified.map { Kept(lastModified: $0, user: user) } }

@@ -48,7 +48,7 @@ public final class ModifiedSinceLoader: UserLoader {
         guard 200...299 ~= status else {
             return Fail(error: APIError.status(status)).eraseToAnyPublisher()
         }
-        return Just(data).setFailureType(to: APIError.self)
+        return Result<Data, APIError>.success(data).publisher
             .decoding(User.self, using: decoder)
     }
 }

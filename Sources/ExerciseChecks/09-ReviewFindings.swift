@@ -1,0 +1,230 @@
+import Combine
+import Foundation
+import Workbook
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// What exercise 9's list screen shows.
+public struct ListScreen: Equatable, Sendable {
+    /// The names in the list, in the order the server sent them.
+    public var users: [String]
+    /// Whether the loading indicator is on.
+    public var isLoading: Bool
+    /// The message shown in place of the list when a load failed.
+    public var errorMessage: String?
+
+    public init(users: [String] = [], isLoading: Bool = false, errorMessage: String? = nil) {
+        self.users = users
+        self.isLoading = isLoading
+        self.errorMessage = errorMessage
+    }
+}
+
+/// Where exercise 9's screen loads from, and what it loads with.
+public struct ListSource: Sendable {
+    /// The list's URL on the local server.
+    public let url: URL
+    public let session: URLSession
+    /// Where the screen's state is changed: `DispatchQueue.main` in an app, a serial queue of
+    /// the checks' own here.
+    public let deliveryQueue: DispatchQueue
+    /// The decoder to decode the list with; the checks' one notes where it ran.
+    public let decoder: JSONDecoder
+}
+
+/// Exercise 9's screen model, as the checks drive it: shown (a view's `onAppear`), closed
+/// (`onDisappear`), and looked at.
+public protocol ListScreenModel: AnyObject {
+    var screen: ListScreen { get }
+    func appear()
+    func disappear()
+}
+
+/// Exercise 9's code: makes a list screen model for a source.
+public struct ReviewFindingsCode: ExerciseCode {
+    public let makeScreen: @Sendable (ListSource) -> any ListScreenModel
+
+    public init(makeScreen: @escaping @Sendable (ListSource) -> any ListScreenModel) {
+        self.makeScreen = makeScreen
+    }
+}
+
+let reviewFindingsExercise = Exercise(
+    number: 9, chapter: "CodeReview", file: "09-CodeReview/UserListModel.swift",
+    task: "Fix the review findings in the list screen model.",
+    hint: """
+        Go down the chain as the chapter's review did. Everything after receive(on:) runs on the
+        delivery queue, so hop after the work, not before it. A 404 or a 500 is a response, not a
+        failure, until a status check (chapter 3's validatingStatus) makes it one, and only then
+        can the message name it. The server sends "id": 1. A cancelled subscription never
+        completes (chapter 5), so the sink cannot be what turns the indicator off. And a retry
+        only sees failures: put it after the status check, with chapter 4's policy
+        (validatingStatus(retrying:scheduler:)) so that a 404 is not sent again.
+        """,
+    code: ReviewFindingsCode.self,
+    checks: [
+        CheckOf(
+            "decoding runs before the hop to the delivery queue",
+            hint: "Move receive(on:) after decode: everything after it runs on the delivery queue.",
+            decodingRunsBeforeTheHop),
+        CheckOf(
+            "a 404 shows a message that names the 404",
+            hint: "Check the status before decoding, and word the message from the status.",
+            missingListNamesItsStatus),
+        CheckOf(
+            "a 500 shows a message that names the 500",
+            hint: "Every status outside 200...299 is a failure with its status, 5xx included.",
+            serverErrorNamesItsStatus),
+        CheckOf(
+            "the server's list shows its three users",
+            hint: "The server's ids are JSON integers; a UUID decodes only from a string.",
+            serverListShowsItsUsers),
+        CheckOf(
+            "closing the screen mid-load turns the loading indicator off",
+            hint: "A cancelled subscription never completes: turn the indicator off where you cancel.",
+            closingMidLoadStopsLoading),
+        CheckOf(
+            "a list that answers 503 twice is retried until it answers",
+            hint: "retry sees only failures: put it after the status check.",
+            unavailableListIsRetried),
+        CheckOf(
+            "a 404 is asked for once",
+            hint:
+                "A missing list will be missing next time too: retry only what may pass (chapter 4's policy).",
+            missingListIsNotRetried),
+    ])
+
+/// The label of the queue the checks hand the screen to change its state on.
+private let deliveryQueueLabel = "exercise 9 delivery queue"
+
+/// One screen of the code under check, loading `url` with the lab's session, delivering on a serial
+/// queue of its own, with a decoder that notes where it ran.
+private struct CheckedScreen {
+    let model: any ListScreenModel
+    let decoder: WatchedDecoder
+    let deliveryQueue: DispatchQueue
+
+    init(_ code: ReviewFindingsCode, loading url: URL, in lab: Lab) {
+        decoder = WatchedDecoder(watching: lab.session)
+        deliveryQueue = DispatchQueue(label: deliveryQueueLabel)
+        model = code.makeScreen(
+            ListSource(url: url, session: lab.session, deliveryQueue: deliveryQueue, decoder: decoder))
+    }
+
+    /// Shows the screen and waits until it has stopped loading; returns what it then shows.
+    func shownOnceLoaded() async -> ListScreen {
+        model.appear()
+        _ = await until(timeout: patience) { !model.screen.isLoading }
+        return model.screen
+    }
+
+    /// Waits until the delivery queue has run everything sent to it before this call.
+    func deliveryQueueDrained() async {
+        await withCheckedContinuation { drained in deliveryQueue.async { drained.resume() } }
+    }
+}
+
+/// What a screen shows, as a check's report says it.
+private func describe(_ screen: ListScreen) -> String {
+    let parts = [
+        screen.isLoading ? "still loading" : nil,
+        screen.users.isEmpty
+            ? "no users" : "\(counted(screen.users.count, "user")): " + screen.users.joined(separator: ", "),
+        screen.errorMessage.map { "“\($0)”" },
+    ]
+    return parts.compactMap { $0 }.joined(separator: ", ")
+}
+
+func decodingRunsBeforeTheHop(
+    _ code: ReviewFindingsCode, in lab: Lab
+) async -> Finding<WatchedDecoder.Decode?> {
+    let screen = CheckedScreen(code, loading: lab.url(Route.userList), in: lab)
+    _ = await screen.shownOnceLoaded()
+    let decode = screen.decoder.decodes.first
+    let measured =
+        switch decode {
+        case nil: "nothing decoded"
+        case let decode? where decode.queue == deliveryQueueLabel: "decoded on the delivery queue"
+        case let decode? where decode.onDelegateQueue: "decoded on the session's delegate queue"
+        case let decode?: "decoded on \(decode.queue)"
+        }
+    return Finding(
+        expected: "decoded on the session's delegate queue", value: decode, measured: measured,
+        holds: decode?.onDelegateQueue == true)
+}
+
+/// Loads `route`, which answers with an error `status`, and expects a message that names it.
+private func statusIsNamed(
+    _ status: Int, route: String, _ code: ReviewFindingsCode, in lab: Lab
+) async -> Finding<ListScreen> {
+    let shown = await CheckedScreen(code, loading: lab.url(route), in: lab).shownOnceLoaded()
+    let expected = "a message with \(status) in it, not loading"
+    let holds = !shown.isLoading && shown.errorMessage?.contains("\(status)") == true
+    return Finding(
+        expected: expected, value: shown, measured: holds ? expected : describe(shown), holds: holds)
+}
+
+func missingListNamesItsStatus(_ code: ReviewFindingsCode, in lab: Lab) async -> Finding<ListScreen> {
+    await statusIsNamed(404, route: Route.retiredUserList, code, in: lab)
+}
+
+func serverErrorNamesItsStatus(_ code: ReviewFindingsCode, in lab: Lab) async -> Finding<ListScreen> {
+    await statusIsNamed(500, route: Route.failingUserList, code, in: lab)
+}
+
+func serverListShowsItsUsers(_ code: ReviewFindingsCode, in lab: Lab) async -> Finding<ListScreen> {
+    let screen = CheckedScreen(code, loading: lab.url(Route.userList), in: lab)
+    let shown = await screen.shownOnceLoaded()
+    let failure = screen.decoder.decodes.compactMap(\.failure).first
+    return Finding(
+        expected: "3 users: Ada Lovelace, Grace Hopper, Katherine Johnson", value: shown,
+        measured: describe(shown) + (failure.map { "; the decoder threw \($0)" } ?? ""),
+        holds: shown == ListScreen(users: ["Ada Lovelace", "Grace Hopper", "Katherine Johnson"]))
+}
+
+/// Closes the screen once the server has its request for a list that takes a minute, and looks
+/// once the request is over and the delivery queue has run what was sent to it.
+func closingMidLoadStopsLoading(_ code: ReviewFindingsCode, in lab: Lab) async -> Finding<ListScreen> {
+    let url = lab.url(Route.slowUserList)
+    let screen = CheckedScreen(code, loading: url, in: lab)
+    screen.model.appear()
+    _ = await until(timeout: patience) { lab.requestCount(for: url) == 1 }
+    screen.model.disappear()
+    let ended = await until(timeout: patience) { await tasks(of: lab.session).isEmpty }
+    await screen.deliveryQueueDrained()
+    let shown = screen.model.screen
+    return Finding(
+        expected: "the request cancelled, not loading", value: shown,
+        measured: (ended ? "the request cancelled, " : "the request still running, ")
+            + (shown.isLoading ? "still loading" : "not loading"),
+        holds: ended && !shown.isLoading)
+}
+
+/// What a load came to, with the requests the server received for it.
+struct CountedLoad: Equatable, Sendable {
+    var requests: Int
+    var screen: ListScreen
+}
+
+private func countedLoad(_ url: URL, _ code: ReviewFindingsCode, in lab: Lab) async -> CountedLoad {
+    let shown = await CheckedScreen(code, loading: url, in: lab).shownOnceLoaded()
+    return CountedLoad(requests: lab.requestCount(for: url), screen: shown)
+}
+
+func unavailableListIsRetried(_ code: ReviewFindingsCode, in lab: Lab) async -> Finding<CountedLoad> {
+    let url = lab.url(Route.flakyUserList).appending(queryItems: Route.flaky(failing: 2))
+    let load = await countedLoad(url, code, in: lab)
+    return Finding(
+        expected: "3 requests; 3 users: Ada Lovelace, Grace Hopper, Katherine Johnson", value: load,
+        measured: "\(counted(load.requests, "request")); \(describe(load.screen))",
+        holds: load.requests == 3 && load.screen.users.count == 3 && !load.screen.isLoading)
+}
+
+func missingListIsNotRetried(_ code: ReviewFindingsCode, in lab: Lab) async -> Finding<CountedLoad> {
+    let load = await countedLoad(lab.url(Route.retiredUserList), code, in: lab)
+    return Finding(
+        expected: "1 request", value: load, measured: counted(load.requests, "request"),
+        holds: load.requests == 1)
+}
