@@ -107,10 +107,10 @@ private func inMilliseconds(_ durations: [Duration]) -> String {
 /// Runs the code on `request` with a virtual clock, moving the clock on whenever the code waits on
 /// it, and notes the clock's reading as each attempt reaches the server.
 ///
-/// The clock stands still while a request is on its way, so an attempt's instant is exactly the
-/// sum of the waits before it. The clock moves a millisecond at a time, and only while something
-/// is scheduled on it; it stops at four times the budget, which lets a run that never gives up be
-/// measured instead of running for ever.
+/// The clock stands still while a request is on its way, and stops as soon as one arrives, so an
+/// attempt's instant is exactly the sum of the waits before it. The clock moves a millisecond at a
+/// time, and only while something is scheduled on it; it stops at four times the budget, which lets
+/// a run that never gives up be measured instead of running for ever.
 private func retryRun(_ code: RetryWithinBudgetCode, _ request: URLRequest, in lab: Lab) async -> RetryRun {
     let clock = VirtualTimeScheduler()
     let ended = Locked<Result<[String], APIError>?>(nil)
@@ -135,7 +135,11 @@ private func retryRun(_ code: RetryWithinBudgetCode, _ request: URLRequest, in l
             running.cancel()
             break
         }
-        while clock.scheduledActionCount > 0 && clock.now < horizon {
+        // A request a fired action sent may come back, and its failure schedule the next wait, while
+        // the clock is still being moved: stop at its arrival, so that it is noted at this instant.
+        while clock.scheduledActionCount > 0 && clock.now < horizon
+            && lab.requestCount(for: url) == arrivals.count
+        {
             clock.advance(by: .milliseconds(1))
         }
     }
