@@ -113,12 +113,22 @@ private func inMilliseconds(_ durations: [Duration]) -> String {
 /// a run that never gives up be measured instead of running for ever.
 private func retryRun(_ code: RetryWithinBudgetCode, _ request: URLRequest, in lab: Lab) async -> RetryRun {
     let clock = VirtualTimeScheduler()
+    let bodies = Locked<[String]>([])
     let ended = Locked<Result<[String], APIError>?>(nil)
     let url = request.url ?? lab.url("/")
-    let running = Task {
-        let bodies = await outcome(of: code.send(request, lab.session, checkedBudget, clock))
-        ended.withLock { $0 = bodies.map { $0.map { String(decoding: $0, as: UTF8.self) } } }
-    }
+    // Subscribed here and now, not from a task that a busy machine might start late, so the first
+    // attempt is under way before the wait for it begins.
+    let subscription = code.send(request, lab.session, checkedBudget, clock).sink(
+        receiveCompletion: { completion in
+            let received = bodies.withLock { $0 }
+            ended.withLock { ended in
+                switch completion {
+                case .finished: ended = .success(received)
+                case .failure(let failure): ended = .failure(failure)
+                }
+            }
+        },
+        receiveValue: { body in bodies.withLock { $0.append(String(decoding: body, as: UTF8.self)) } })
     let horizon = VirtualTimeScheduler.SchedulerTimeType(nanoseconds: 0).advanced(
         by: .nanoseconds(Int(checkedBudget.total * 4 / .nanoseconds(1))))
     var arrivals: [Duration] = []
@@ -131,10 +141,7 @@ private func retryRun(_ code: RetryWithinBudgetCode, _ request: URLRequest, in l
             arrivals.append(.nanoseconds(clock.now.nanoseconds))
         }
         if ended.withLock({ $0 != nil }) { break }
-        guard somethingHappened, clock.now < horizon else {
-            running.cancel()
-            break
-        }
+        guard somethingHappened, clock.now < horizon else { break }
         // A request a fired action sent may come back, and its failure schedule the next wait, while
         // the clock is still being moved: stop at its arrival, so that it is noted at this instant.
         while clock.scheduledActionCount > 0 && clock.now < horizon
@@ -143,8 +150,8 @@ private func retryRun(_ code: RetryWithinBudgetCode, _ request: URLRequest, in l
             clock.advance(by: .milliseconds(1))
         }
     }
-    await running.value
-    return RetryRun(outcome: ended.withLock { $0 } ?? .success([]), arrivals: arrivals)
+    subscription.cancel()
+    return RetryRun(outcome: ended.withLock { $0 } ?? .success(bodies.withLock { $0 }), arrivals: arrivals)
 }
 
 /// A request for `route` with `method`, tagged for `check`.
