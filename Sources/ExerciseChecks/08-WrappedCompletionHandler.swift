@@ -285,8 +285,11 @@ private struct SlowDownload {
     }
 
     /// Waits until the server has the request, or `gaveUp` holds (the caller heard back without it).
+    ///
+    /// No `patience` here: the call starts in a task, which a busy machine may start seconds late,
+    /// and code that neither sends nor returns is stopped by the runner's time limit instead.
     func untilServerHasTheRequest(orUntil gaveUp: () -> Bool) async {
-        _ = await until(timeout: patience) { lab.requestCount(for: url) == 1 || gaveUp() }
+        _ = await until { lab.requestCount(for: url) == 1 || gaveUp() }
     }
 
     /// What the server saw after the caller cancelled: the client leaving, if it does so within

@@ -8,19 +8,22 @@ import Foundation
 
 /// A loopback port that nothing listens on, so a connection to it is refused at once.
 ///
-/// The system picks a free port when a socket binds port 0; reading that port and closing the
-/// socket leaves a port that was free a moment ago and now has no listener. Another process could
-/// claim it in between, but the system hands out ephemeral ports in rotation, so in practice a
-/// connection attempt right after this is refused.
+/// The port stays this process's for its whole life: a socket bound to it, never listening, is kept
+/// open. While it is, the system hands the port to no one else, so another test's server cannot
+/// start on it and answer where a refusal was expected; and as nothing listens, a connection to it
+/// is still refused.
 public func closedLoopbackPort() -> UInt16 {
+    reservedClosedPort
+}
+
+/// Bound once, on first use, and never closed.
+private let reservedClosedPort: UInt16 = {
     #if canImport(Glibc)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
         let descriptor = socket(AF_INET, SOCK_STREAM, 0)
     #endif
     precondition(descriptor >= 0, "could not open a socket: errno \(errno)")
-    defer { close(descriptor) }
-
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = 0
@@ -33,7 +36,7 @@ public func closedLoopbackPort() -> UInt16 {
     }
     precondition(bound, "could not bind 127.0.0.1:0: errno \(errno)")
     return UInt16(bigEndian: address.sin_port)
-}
+}()
 
 /// An `http://` URL on 127.0.0.1 whose port has no listener: requests to it fail to connect.
 public func closedLoopbackURL() -> URL {
