@@ -142,16 +142,8 @@ func unstoredSinkGetsNothing(in _: Lab) async -> Finding<UnstoredSink> {
             receiveCompletion: { _ in deliveries.countCompletion() },
             receiveValue: { _ in deliveries.countValue() })
     // end excerpt
-    // Showing that nothing arrives takes a bound. A request that reached the server is done once
-    // the server has seen its client leave; one that did not is waited out until its answer would
-    // have been due, the chapter's one fixed wait. Either way URLSession has finished cancelling
-    // by then, so closing the lab cannot race it (see the page: Linux Foundation traps on that).
-    _ = await until { await tasks(of: lab.session).isEmpty }
-    if lab.requestCount(for: dropped) > 0 {
-        _ = await lab.abandonedRequest(for: dropped)
-    } else {
-        try? await Task.sleep(for: RouteTable.slowDelay)
-    }
+    // The chapter's one fixed wait, when the request never got out: see `waitOutDroppedRequest`.
+    await lab.waitOutDroppedRequest(for: dropped, answerDueAfter: RouteTable.slowDelay)
     let requestsAtServer = lab.requestCount(for: dropped)
     let measured = UnstoredSink(
         values: deliveries.values, completions: deliveries.completions, requestsAtServer: requestsAtServer)

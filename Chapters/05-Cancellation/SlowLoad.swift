@@ -103,18 +103,6 @@ struct AfterCancel: Equatable, Sendable {
 
     var summary: String {
         counted(tasks, "task") + "; " + deliverySummary(values: values, completions: completions) + "; "
-            + (clientLeftBeforeTheAnswer
-                ? "server: client left, no answer sent" : "server: no client leaving seen")
-    }
-}
-
-/// A task state by its Swift name.
-func name(of state: URLSessionTask.State) -> String {
-    switch state {
-    case .running: "running"
-    case .suspended: "suspended"
-    case .canceling: "canceling"
-    case .completed: "completed"
-    @unknown default: "state \(state.rawValue)"
+            + serverSide(clientLeft: clientLeftBeforeTheAnswer)
     }
 }

@@ -91,17 +91,6 @@ struct UnresumedTask: Equatable, Sendable {
     }
 }
 
-/// A task state by its Swift name.
-func name(of state: URLSessionTask.State) -> String {
-    switch state {
-    case .running: "running"
-    case .suspended: "suspended"
-    case .canceling: "canceling"
-    case .completed: "completed"
-    @unknown default: "state \(state.rawValue)"
-    }
-}
-
 /// What a subscriber received, counted.
 struct Deliveries: Equatable, Sendable {
     var values: Int
@@ -151,8 +140,8 @@ struct CancelledDownload: Equatable, Sendable {
     var serverSawClientLeave: Bool
 
     var summary: String {
-        let server = serverSawClientLeave ? "client left, no answer sent" : "no client leaving seen"
-        return "threw \(thrown.summary); session task \(sessionTask); server: \(server)"
+        "threw \(thrown.summary); session task \(sessionTask); "
+            + serverSide(clientLeft: serverSawClientLeave)
     }
 }
 

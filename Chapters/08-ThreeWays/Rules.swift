@@ -69,17 +69,7 @@ func unstoredSubscriptionGetsNothing(in _: Lab) async -> Finding<Deliveries> {
             receiveCompletion: { _ in deliveries.countCompletion() },
             receiveValue: { _ in deliveries.countValue() })
     // end excerpt
-    // Showing that nothing arrives takes a bound, and the lab may close only once URLSession has
-    // finished cancelling (Linux Foundation can trap when the server goes away in the middle of a
-    // cancel; chapter 5's page tells how that was found). A request that reached the server is done
-    // once the server has seen its client leave; one that did not is waited out until its answer
-    // would have been due, a fixed wait on purpose.
-    _ = await until { await tasks(of: lab.session).isEmpty }
-    if lab.requestCount(for: url) > 0 {
-        _ = await lab.abandonedRequest(for: url)
-    } else {
-        try? await Task.sleep(for: RouteTable.slowDelay)
-    }
+    await lab.waitOutDroppedRequest(for: url, answerDueAfter: RouteTable.slowDelay)
     let measured = Deliveries(values: deliveries.values, completions: deliveries.completions)
     return Finding(expected: .none, measured: measured, describe: \.summary)
 }

@@ -14,4 +14,21 @@ extension Lab {
         }
         return server.abandonedRequests.first(where: isThisURL)
     }
+
+    /// Waits until a request to `url` through the lab's `session`, cancelled as soon as it was
+    /// made, is over on both sides, so that what did not arrive can be counted and the lab closed.
+    ///
+    /// First until the session holds no task; then, if the request reached the server, until the
+    /// server has seen its client leave, and otherwise for `answerDelay`, until its answer would
+    /// have been due: showing that nothing came takes a bound, so that wait is fixed on purpose.
+    /// Closing the lab before URLSession has finished cancelling can trap in Linux Foundation
+    /// (chapter 5's page tells how that was found).
+    public func waitOutDroppedRequest(for url: URL, answerDueAfter answerDelay: Duration) async {
+        _ = await until { await tasks(of: session).isEmpty }
+        if requestCount(for: url) > 0 {
+            _ = await abandonedRequest(for: url)
+        } else {
+            try? await Task.sleep(for: answerDelay)
+        }
+    }
 }

@@ -18,3 +18,20 @@ public func tasks(of session: URLSession) async -> [URLSessionTask] {
         await session.allTasks
     #endif
 }
+
+/// A task's state by its Swift name, `running` or `completed`, as a report row shows it.
+public func name(of state: URLSessionTask.State) -> String {
+    switch state {
+    case .running: "running"
+    case .suspended: "suspended"
+    case .canceling: "canceling"
+    case .completed: "completed"
+    @unknown default: "state \(state.rawValue)"
+    }
+}
+
+/// What the server saw of a client that may have gone away before its answer, as a report row
+/// shows it: `server: client left, no answer sent`, or `server: no client leaving seen`.
+public func serverSide(clientLeft: Bool) -> String {
+    clientLeft ? "server: client left, no answer sent" : "server: no client leaving seen"
+}
