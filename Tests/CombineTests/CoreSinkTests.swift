@@ -159,6 +159,82 @@ struct CoreSinkTests {
         #expect(publisher.subscription?.cancelCount == 1)
     }
 
+    @Test func theValueClosureOutlivesACancelFromInsideIt() {
+        let subject = PassthroughSubject<Int, Never>()
+        var captured: NSObject? = NSObject()
+        let weak = WeakBox(object: captured)
+        var cancellable: AnyCancellable?
+        var seenAfterCancel: [Bool] = []
+        cancellable = subject.sink { [captured] _ in
+            cancellable?.cancel()
+            // Still running, so what the closure captured must still be there.
+            seenAfterCancel.append(captured != nil)
+        }
+        captured = nil
+        subject.send(1)
+        #expect(seenAfterCancel == [true])
+        #expect(weak.object == nil)
+    }
+
+    @Test func aCancelFromAnotherThreadDuringAValueReleasesTheClosuresWhenTheValueIsDone() {
+        let publisher = TestPublisher<Int, Never>()
+        var captured: NSObject? = NSObject()
+        let weak = WeakBox(object: captured)
+        let valueStarted = DispatchSemaphore(value: 0)
+        let cancelled = DispatchSemaphore(value: 0)
+        let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }) { [captured] _ in
+            valueStarted.signal()
+            cancelled.wait()
+            _ = captured
+        }
+        publisher.subscribe(sink)
+        captured = nil
+        let shared = Unchecked(sink)
+        DispatchQueue.global().async {
+            valueStarted.wait()
+            shared.value.cancel()
+            cancelled.signal()
+        }
+        publisher.send(1)
+        #expect(weak.object == nil)
+        #expect(publisher.subscription?.cancelCount == 1)
+    }
+
+    @Test func aSubscriptionRacingACancelIsCancelledExactlyOnceAndNeverLeftHeld() {
+        for _ in 0..<500 {
+            let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in })
+            let subscription = TestSubscription()
+            let shared = Unchecked(sink)
+            DispatchQueue.concurrentPerform(iterations: 2) { index in
+                if index == 0 {
+                    shared.value.receive(subscription: subscription)
+                } else {
+                    shared.value.cancel()
+                }
+            }
+            #expect(subscription.cancelCount == 1)
+        }
+    }
+
+    @Test func valuesFromManyRoundsRacingACancelEndWithTheClosuresReleased() {
+        for _ in 0..<200 {
+            let publisher = TestPublisher<Int, Never>()
+            var captured: NSObject? = NSObject()
+            let weak = WeakBox(object: captured)
+            let cancellable = publisher.sink { [captured] _ in _ = captured }
+            captured = nil
+            let shared = Unchecked(cancellable)
+            DispatchQueue.concurrentPerform(iterations: 2) { index in
+                if index == 0 {
+                    for value in 0..<20 { publisher.send(value) }
+                } else {
+                    shared.value.cancel()
+                }
+            }
+            #expect(weak.object == nil)
+        }
+    }
+
     // MARK: Assign
 
     final class Target: @unchecked Sendable {

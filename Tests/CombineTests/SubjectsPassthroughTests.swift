@@ -254,4 +254,47 @@ struct SubjectsPassthroughTests {
         #expect(weak.object == nil)
         cancellable?.cancel()
     }
+
+    /// Only the subject holds this subscriber; inside `receive` it cancels, then goes on working.
+    final class SelfCancellingSubscriber: Subscriber {
+        final class Log {
+            var values: [Int] = []
+        }
+
+        let log: Log
+        var subscription: Subscription?
+
+        init(log: Log) {
+            self.log = log
+        }
+
+        func receive(subscription: Subscription) {
+            self.subscription = subscription
+            subscription.request(.unlimited)
+        }
+
+        func receive(_ input: Int) -> Subscribers.Demand {
+            subscription?.cancel()
+            subscription = nil
+            log.values.append(input)
+            return .none
+        }
+
+        func receive(completion: Subscribers.Completion<Never>) {}
+    }
+
+    @Test func aSubscriberCancellingInsideReceiveLivesUntilItReturnsThenIsReleased() {
+        let subject = PassthroughSubject<Int, Never>()
+        let log = SelfCancellingSubscriber.Log()
+        var subscriber: SelfCancellingSubscriber? = SelfCancellingSubscriber(log: log)
+        let weak = WeakBox(object: subscriber)
+        subject.subscribe(subscriber!)
+        subscriber = nil
+        #expect(weak.object != nil)
+        subject.send(1)
+        #expect(log.values == [1])
+        #expect(weak.object == nil)
+        subject.send(2)
+        #expect(log.values == [1])
+    }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Subscribers {
     /// A subscriber that asks for every value and hands each one, then the completion, to closures.
     ///
@@ -6,31 +8,54 @@ extension Subscribers {
     public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
         CustomReflectable, CustomPlaygroundDisplayConvertible
     {
-        private let lock = Lock()
-        @exclusivity(unchecked) private var slot = SubscriptionSlot.awaiting
-        @exclusivity(unchecked) private var valueHandler: ((Input) -> Void)?
-        @exclusivity(unchecked) private var completionHandler: ((Subscribers.Completion<Failure>) -> Void)?
+        /// The two closures, in an object of their own so that a delivery can call them through an
+        /// unretained reference: retaining and releasing a closure costs more than the rest of a delivery.
+        private final class Handlers {
+            let receiveValue: (Input) -> Void
+            let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+
+            init(
+                receiveValue: @escaping (Input) -> Void,
+                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
+            ) {
+                self.receiveValue = receiveValue
+                self.receiveCompletion = receiveCompletion
+            }
+        }
+
+        /// Everything the threads calling the sink agree on, in one word (see `SinkState`), so that a
+        /// value costs two atomic operations and no lock is allocated.
+        private let state = Atomic<Int>(0)
+        /// Retained by hand; released once the sink has finished and no call is using the closures.
+        @exclusivity(unchecked) private var handlers: Unmanaged<Handlers>?
+        /// Written only by the thread that set `SinkState.storing`, taken only by the one that finished
+        /// the sink after it was stored: the state makes each access exclusive.
+        @exclusivity(unchecked) private var subscription: Subscription?
 
         /// The value closure; a closure that does nothing once the sink has finished.
         public final var receiveValue: (Input) -> Void {
-            lock.withLock { valueHandler } ?? { _ in }
+            guard beginCall() else { return { _ in } }
+            defer { endCall() }
+            return handlers.unsafelyUnwrapped.takeUnretainedValue().receiveValue
         }
 
         /// The completion closure; a closure that does nothing once the sink has finished.
         public final var receiveCompletion: (Subscribers.Completion<Failure>) -> Void {
-            lock.withLock { completionHandler } ?? { _ in }
+            guard beginCall() else { return { _ in } }
+            defer { endCall() }
+            return handlers.unsafelyUnwrapped.takeUnretainedValue().receiveCompletion
         }
 
         public init(
             receiveCompletion: @escaping ((Subscribers.Completion<Failure>) -> Void),
             receiveValue: @escaping ((Input) -> Void)
         ) {
-            valueHandler = receiveValue
-            completionHandler = receiveCompletion
+            handlers = .passRetained(
+                Handlers(receiveValue: receiveValue, receiveCompletion: receiveCompletion))
         }
 
         deinit {
-            lock.deallocate()
+            handlers?.release()
         }
 
         public final var description: String { "Sink" }
@@ -42,56 +67,113 @@ extension Subscribers {
         public final var playgroundDescription: Any { description }
 
         public final func receive(subscription: Subscription) {
-            lock.lock()
-            guard slot.accept(subscription) else {
-                lock.unlock()
+            // Only the first subscription, and only before the sink finishes, is kept.
+            guard
+                changeState({ $0 & SinkState.takesNoSubscription == 0 ? $0 | SinkState.storing : nil }) != nil
+            else {
                 subscription.cancel()
                 return
             }
-            lock.unlock()
+            self.subscription = subscription
+            let before = changeState { $0 & ~SinkState.storing | SinkState.holding }.unsafelyUnwrapped
+            guard before & SinkState.finished == 0 else {
+                // Cancelled while the subscription was being stored: the canceller left it to us.
+                self.subscription.take()?.cancel()
+                return
+            }
             subscription.request(.unlimited)
         }
 
         public final func receive(_ value: Input) -> Subscribers.Demand {
-            lock.lock()
-            guard let handler = valueHandler else {
-                lock.unlock()
-                return .none
-            }
-            lock.unlock()
-            handler(value)
+            guard beginCall() else { return .none }
+            handlers.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.receiveValue(value) }
+            endCall()
             return .none
         }
 
         public final func receive(completion: Subscribers.Completion<Failure>) {
-            lock.lock()
-            let handler = completionHandler
-            let releasedValueHandler = valueHandler
-            valueHandler = nil
-            completionHandler = nil
-            _ = slot.finish()
-            lock.unlock()
-            handler?(completion)
-            // Released here, outside the lock. `consume` rather than `withExtendedLifetime`, which
-            // would box the closure in a reabstraction thunk: an allocation on every completion.
-            _ = consume releasedValueHandler
+            guard beginCall() else { return }
+            // The call counted above keeps the closures alive until `endCall`, though the sink has
+            // finished by then. The subscription is dropped: it has nothing more to send.
+            var finishedSubscription: Subscription?
+            if finish(takingSubscription: &finishedSubscription) {
+                handlers.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.receiveCompletion(completion) }
+            }
+            endCall()
         }
 
         /// Cancels the subscription and releases the closures; safe from any thread, any number of times.
         public final func cancel() {
-            lock.lock()
-            let releasedValueHandler = valueHandler
-            let releasedCompletionHandler = completionHandler
-            valueHandler = nil
-            completionHandler = nil
-            let subscription = slot.finish()
-            lock.unlock()
-            // The closures die here, outside the lock, in case what they capture calls back in
-            // (`consume`: `withExtendedLifetime` would allocate a thunk around each closure).
-            _ = consume releasedValueHandler
-            _ = consume releasedCompletionHandler
-            subscription?.cancel()
+            var cancelled: Subscription?
+            _ = finish(takingSubscription: &cancelled)
+            cancelled?.cancel()
         }
+
+        /// Applies `change` to the state atomically and returns the state before, or does nothing and
+        /// returns `nil` if `change` returns `nil`.
+        @inline(__always)
+        private func changeState(_ change: (Int) -> Int?) -> Int? {
+            var current = state.load(ordering: .relaxed)
+            while let next = change(current) {
+                let (exchanged, original) = state.compareExchange(
+                    expected: current, desired: next, ordering: .acquiringAndReleasing)
+                if exchanged { return current }
+                current = original
+            }
+            return nil
+        }
+
+        /// Counts a call into the closures, unless the sink has finished: while any call is counted,
+        /// the closures stay alive.
+        @inline(__always)
+        private func beginCall() -> Bool {
+            changeState { $0 & SinkState.finished == 0 ? $0 + SinkState.oneCall : nil } != nil
+        }
+
+        /// Ends a call counted by `beginCall`; the last call to end after the sink finished releases
+        /// the closures.
+        @inline(__always)
+        private func endCall() {
+            let before = state.wrappingSubtract(SinkState.oneCall, ordering: .acquiringAndReleasing).oldValue
+            if before & SinkState.finished != 0, SinkState.calls(in: before) == 1 {
+                handlers.take()?.release()
+            }
+        }
+
+        /// Marks the sink finished and returns true, the first time only: releases the closures unless
+        /// a call is using them, and moves the subscription the sink held into `taken`.
+        private func finish(takingSubscription taken: inout Subscription?) -> Bool {
+            guard let before = changeState({ $0 & SinkState.finished == 0 ? $0 | SinkState.finished : nil })
+            else {
+                return false
+            }
+            if SinkState.calls(in: before) == 0 {
+                handlers.take()?.release()
+            }
+            // A subscription still being stored is left to `receive(subscription:)`, which sees the finish.
+            if before & SinkState.holding != 0 {
+                taken = subscription.take()
+            }
+            return true
+        }
+    }
+}
+
+/// The bits of a sink's state word.
+private enum SinkState {
+    /// Completed or cancelled: no more calls into the closures, no subscription taken.
+    static let finished = 1
+    /// The subscription is stored.
+    static let holding = 2
+    /// A subscription is being stored.
+    static let storing = 4
+    /// The rest of the word counts the calls into the closures that are under way.
+    static let oneCall = 8
+
+    static let takesNoSubscription = finished | holding | storing
+
+    static func calls(in state: Int) -> Int {
+        state / oneCall
     }
 }
 

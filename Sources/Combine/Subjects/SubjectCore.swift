@@ -97,13 +97,15 @@ internal final class SubjectCore<Output, Failure: Error> {
         defer { lock.unlock() }
         guard self.completion == nil else { return }
         self.completion = completion
-        let finishing = conduits
-        removeFinishedConduits()
         upstreamSubscriptions = []
-        for conduit in finishing where conduit.isActive {
-            conduit.isActive = false
-            conduit.deliver(completion: completion)
+        let finishing = conduits
+        deliveryDepth += 1
+        for index in finishing.indices where finishing[index].isActive {
+            finishing[index].isActive = false
+            finishing[index].deliver(completion: completion)
         }
+        deliveryDepth -= 1
+        removeFinishedConduits()
     }
 
     /// Keeps `subscription`, unless the subject has already completed, and asks it for everything
@@ -143,18 +145,28 @@ internal final class SubjectCore<Output, Failure: Error> {
         defer { lock.unlock() }
         guard conduit.isActive else { return }
         conduit.isActive = false
-        conduit.release()
         removeFinishedConduits()
     }
 
-    /// Drops the conduits that completed or were cancelled, now or, during a delivery, right after it.
+    /// Drops the conduits that completed or were cancelled, and lets go of their subscribers: now, or,
+    /// while any subscriber is being called, once the outermost call returns, since a delivery calls
+    /// its subscriber without retaining it.
     private func removeFinishedConduits() {
         guard deliveryDepth == 0 else {
             needsSweep = true
             return
         }
         needsSweep = false
-        conduits.removeAll { !$0.isActive || completion != nil }
+        let isFinished = { (conduit: SubjectConduit<Output, Failure>) in
+            !conduit.isActive || self.completion != nil
+        }
+        let finished = conduits.filter(isFinished)
+        conduits.removeAll(where: isFinished)
+        // After the removal, so that a subscriber whose release calls back into the subject finds
+        // the list settled.
+        for conduit in finished {
+            conduit.release()
+        }
     }
 
     /// Called with the lock held: delivers if the subscriber has demand, otherwise the value is
@@ -230,25 +242,40 @@ private final class SubscriberConduit<Downstream: Subscriber>: SubjectConduit<
     Downstream.Input, Downstream.Failure
 >
 {
-    @exclusivity(unchecked) private var downstream: Downstream?
+    /// Holds the subscriber in a `let`, which a delivery can call through an unretained reference to
+    /// the box, where reading it out of a `var` would retain it: a retain and release cost more than
+    /// the rest of a delivery.
+    private final class Box {
+        let downstream: Downstream
+
+        init(_ downstream: Downstream) {
+            self.downstream = downstream
+        }
+    }
+
+    /// Retained by hand; the core releases it only between deliveries, so every call has it alive.
+    @exclusivity(unchecked) private var box: Unmanaged<Box>?
 
     init(core: SubjectCore<Downstream.Input, Downstream.Failure>, downstream: Downstream) {
-        self.downstream = downstream
+        box = .passRetained(Box(downstream))
         // A generic class's overrides run unspecialised when called through the base class. This
         // closure is formed where `Downstream` is concrete, so each value reaches the subscriber
         // through code compiled for its type, with no runtime type lookups.
         super.init(core: core) { conduit, value in
-            unsafeDowncast(conduit, to: SubscriberConduit.self).downstream?.receive(value) ?? .none
+            unsafeDowncast(conduit, to: SubscriberConduit.self).box.unsafelyUnwrapped
+                ._withUnsafeGuaranteedRef { $0.downstream.receive(value) }
         }
     }
 
+    deinit {
+        release()
+    }
+
     override func deliver(completion: Subscribers.Completion<Downstream.Failure>) {
-        let finished = downstream
-        downstream = nil
-        finished?.receive(completion: completion)
+        box?._withUnsafeGuaranteedRef { $0.downstream.receive(completion: completion) }
     }
 
     override func release() {
-        downstream = nil
+        box.take()?.release()
     }
 }
