@@ -92,21 +92,29 @@ extension Subscribers {
         }
 
         public final func receive(completion: Subscribers.Completion<Failure>) {
-            guard beginCall() else { return }
-            // The call counted above keeps the closures alive until `endCall`, though the sink has
-            // finished by then. The subscription is dropped: it has nothing more to send.
-            var finishedSubscription: Subscription?
-            if finish(takingSubscription: &finishedSubscription) {
-                handlers.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.receiveCompletion(completion) }
-            }
+            // Finishes the sink and counts this call in one step: the closures stay alive until
+            // `endCall`. The subscription is dropped, as it has nothing more to send.
+            guard
+                let before = changeState({
+                    $0 & SinkState.finished == 0 ? ($0 | SinkState.finished) + SinkState.oneCall : nil
+                })
+            else { return }
+            _ = takeSubscription(heldIn: before)
+            handlers.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.receiveCompletion(completion) }
             endCall()
         }
 
         /// Cancels the subscription and releases the closures; safe from any thread, any number of times.
         public final func cancel() {
-            var cancelled: Subscription?
-            _ = finish(takingSubscription: &cancelled)
-            cancelled?.cancel()
+            guard let before = changeState({ $0 & SinkState.finished == 0 ? $0 | SinkState.finished : nil })
+            else {
+                return
+            }
+            // A call under way releases the closures when it ends.
+            if SinkState.calls(in: before) == 0 {
+                handlers.take()?.release()
+            }
+            takeSubscription(heldIn: before)?.cancel()
         }
 
         /// Applies `change` to the state atomically and returns the state before, or does nothing and
@@ -140,21 +148,10 @@ extension Subscribers {
             }
         }
 
-        /// Marks the sink finished and returns true, the first time only: releases the closures unless
-        /// a call is using them, and moves the subscription the sink held into `taken`.
-        private func finish(takingSubscription taken: inout Subscription?) -> Bool {
-            guard let before = changeState({ $0 & SinkState.finished == 0 ? $0 | SinkState.finished : nil })
-            else {
-                return false
-            }
-            if SinkState.calls(in: before) == 0 {
-                handlers.take()?.release()
-            }
-            // A subscription still being stored is left to `receive(subscription:)`, which sees the finish.
-            if before & SinkState.holding != 0 {
-                taken = subscription.take()
-            }
-            return true
+        /// Moves the subscription out of a sink that held one when it finished. One still being stored
+        /// then is left to `receive(subscription:)`, which sees the finish and cancels it.
+        private func takeSubscription(heldIn before: Int) -> Subscription? {
+            before & SinkState.holding != 0 ? subscription.take() : nil
         }
     }
 }

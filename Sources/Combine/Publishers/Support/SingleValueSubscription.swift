@@ -36,8 +36,7 @@ internal final class SingleValueSubscription: Subscription, CustomStringConverti
     internal func request(_ demand: Subscribers.Demand) {
         precondition(demand > .none, "A subscriber requested no values; demand must be positive")
         guard !claimed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        let deliver = delivery
-        delivery = nil
+        let deliver = delivery.take()
         deliver?()
     }
 
