@@ -1,19 +1,35 @@
 /// Times the Combine hot paths in `Benchmarks.swift` and checks each against its target.
 ///
-/// Usage: `CombineBenchmark [--quick]`. Build with `-c release`: the targets are release-build speeds.
-/// A full run prints each benchmark's best time in nanoseconds per operation and exits with status 1
-/// if any misses its target. `--quick` times far fewer iterations, so that even a debug build gets
-/// through every benchmark in a second or two; its numbers only show the benchmarks run, so it
-/// exits 0 whatever they are.
+/// Usage: `CombineBenchmark [--quick] [--filter TEXT]`. Build with `-c release`: the targets are
+/// release-build speeds. A full run prints each benchmark's best time in nanoseconds per operation
+/// and exits with status 1 if any misses its target. `--quick` times far fewer iterations, so that
+/// even a debug build gets through every benchmark in a second or two; its numbers only show the
+/// benchmarks run, so it exits 0 whatever they are. `--filter` runs only the benchmarks whose name
+/// contains `TEXT`, which is what a profiler wants to watch.
 import Foundation
 
-let arguments = CommandLine.arguments.dropFirst()
-guard arguments.allSatisfy({ $0 == "--quick" }) else {
-    print("usage: CombineBenchmark [--quick]")
+let usage = "usage: CombineBenchmark [--quick] [--filter TEXT]"
+var isQuick = false
+var filter: String?
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--quick":
+        isQuick = true
+    case "--filter" where !arguments.isEmpty:
+        filter = arguments.removeFirst()
+    default:
+        print(usage)
+        exit(2)
+    }
+}
+let plan = isQuick ? MeasurementPlan.quick : .full
+let selected = Benchmark.all.filter { benchmark in filter.map(benchmark.name.contains) ?? true }
+guard !selected.isEmpty else {
+    print("No benchmark's name contains \"\(filter ?? "")\". The benchmarks are:")
+    Benchmark.all.forEach { print("  \($0.name)") }
     exit(2)
 }
-let isQuick = arguments.contains("--quick")
-let plan = isQuick ? MeasurementPlan.quick : .full
 
 /// `text` in a column of `width` characters, left-aligned unless `rightAligned`.
 func padded(_ text: String, to width: Int, rightAligned: Bool = false) -> String {
@@ -21,12 +37,12 @@ func padded(_ text: String, to width: Int, rightAligned: Bool = false) -> String
     return rightAligned ? padding + text : text + padding
 }
 
-let nameWidth = Benchmark.all.map(\.name.count).max()!
+let nameWidth = selected.map(\.name.count).max()!
 print(
     padded("benchmark", to: nameWidth), padded("measured", to: 11, rightAligned: true),
     padded("target", to: 9, rightAligned: true))
 var timings: [Timing] = []
-for benchmark in Benchmark.all {
+for benchmark in selected {
     let timing = benchmark.measure(with: plan)
     timings.append(timing)
     let measured = String(format: "%8.1f ns", timing.nanoseconds)
