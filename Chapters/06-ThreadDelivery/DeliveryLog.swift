@@ -1,6 +1,6 @@
 import Combine
 import Foundation
-import Synchronization
+import Locking
 import Workbook
 
 #if canImport(FoundationNetworking)
@@ -23,7 +23,7 @@ struct Delivery: Equatable, Sendable {
 /// The deliveries of a pipeline's steps, in the order they happened, from whichever threads.
 final class DeliveryLog: Sendable {
     private let delegateQueue: ObjectIdentifier
-    private let log = Mutex<[Delivery]>([])
+    private let log = Locked<[Delivery]>([])
 
     /// A log that tells `session`'s delegate queue from any other.
     init(session: URLSession) {

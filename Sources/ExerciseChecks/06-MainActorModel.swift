@@ -1,6 +1,6 @@
 import Combine
 import Foundation
-import Synchronization
+import Locking
 import TypedClient
 import Workbook
 
@@ -129,7 +129,7 @@ struct ChangePlaces: Equatable, Sendable {
 
 /// Notes where a model's changes are announced, from whichever thread announces them.
 private final class ChangeLog: Sendable {
-    private let places = Mutex(ChangePlaces())
+    private let places = Locked(ChangePlaces())
 
     var noted: ChangePlaces { places.withLock { $0 } }
 

@@ -1,6 +1,6 @@
 import Combine
 import Foundation
-import Synchronization
+import Locking
 import TypedClient
 import Workbook
 
@@ -17,7 +17,7 @@ public protocol UserLoader: Sendable {
 /// A JSON decoder that counts what it is asked to decode, so a check can tell a user decoded from
 /// a body apart from one handed back from memory.
 public final class CountingDecoder: JSONDecoder, @unchecked Sendable {
-    private let decodes = Mutex(0)
+    private let decodes = Locked(0)
 
     /// How many bodies it was asked to decode so far.
     public var count: Int { decodes.withLock { $0 } }

@@ -1,6 +1,6 @@
 import Combine
 import Foundation
-import Synchronization
+import Locking
 import Testing
 import TypedClient
 import Workbook
@@ -285,7 +285,7 @@ final class ScriptedServer: Sendable {
 
     let clock = VirtualTimeScheduler()
     private let script: [Answer]
-    private let sent = Mutex<[Duration]>([])
+    private let sent = Locked<[Duration]>([])
 
     init(_ script: Answer...) {
         self.script = script

@@ -1,6 +1,7 @@
 import Combine
 import Dispatch
 import Foundation
+import Locking
 import Synchronization
 import Testing
 
@@ -99,7 +100,7 @@ import Testing
         let queue = DispatchQueue(label: "dispatch-scheduler-after")
         let group = DispatchGroup()
         let due = queue.now.advanced(by: .milliseconds(20))
-        let ranAt = Mutex<DispatchTimeType?>(nil)
+        let ranAt = Locked<DispatchTimeType?>(nil)
         queue.schedule(after: due, tolerance: queue.minimumTolerance, options: .init(group: group)) {
             ranAt.withLock { $0 = queue.now }
         }
@@ -135,7 +136,7 @@ import Testing
         queue.setSpecific(key: key, value: ())
         let upstream = ManualUpstream<Int, Never>()
         let subscriber = TestSubscriber<Int, Never>()
-        let arrivals = Mutex<[(onQueue: Bool, at: DispatchTime)]>([])
+        let arrivals = Locked<[(onQueue: Bool, at: DispatchTime)]>([])
         subscriber.onValue { _ in
             let onQueue = DispatchQueue.getSpecific(key: key) != nil
             arrivals.withLock { $0.append((onQueue, .now())) }

@@ -1,6 +1,7 @@
 import Combine
 import Dispatch
 import Foundation
+import Locking
 import Synchronization
 import Testing
 
@@ -62,7 +63,7 @@ import Testing
         let loop = RunLoopThread()
         defer { loop.stop() }
         let runLoop = loop.runLoop
-        let onLoopThread = Mutex<[Bool]>([])
+        let onLoopThread = Locked<[Bool]>([])
         let done = DispatchSemaphore(value: 0)
         runLoop.schedule {
             onLoopThread.withLock { $0.append(loop.isCurrent) }
@@ -71,7 +72,7 @@ import Testing
         #expect(done.wait(timeout: .now() + 120) == .success)
 
         let due = runLoop.now.advanced(by: .milliseconds(20))
-        let ranAt = Mutex<Date?>(nil)
+        let ranAt = Locked<Date?>(nil)
         runLoop.schedule(after: due) {
             ranAt.withLock { $0 = Date() }
             done.signal()
@@ -111,7 +112,7 @@ import Testing
     @Test func operationQueueRunsImmediateTimedAndRepeatingWorkAsItsOperations() {
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
-        let onQueue = Mutex<[Bool]>([])
+        let onQueue = Locked<[Bool]>([])
         let done = DispatchSemaphore(value: 0)
         queue.schedule {
             onQueue.withLock { $0.append(OperationQueue.current === queue) }

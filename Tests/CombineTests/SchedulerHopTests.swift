@@ -1,5 +1,6 @@
 import Combine
 import Dispatch
+import Locking
 import Synchronization
 import Testing
 import Workbook
@@ -157,7 +158,7 @@ import Workbook
         let queue = DispatchQueue(label: "subscribe-on-test")
         let key = DispatchSpecificKey<Void>()
         queue.setSpecific(key: key, value: ())
-        let seen = Mutex<[String]>([])
+        let seen = Locked<[String]>([])
         let upstream = ManualUpstream<Int, Never> { event in
             let onQueue = DispatchQueue.getSpecific(key: key) != nil
             seen.withLock { $0.append("\(event) on queue: \(onQueue)") }

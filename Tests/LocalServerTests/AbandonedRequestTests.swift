@@ -1,6 +1,6 @@
 import Foundation
 import LocalServer
-import Synchronization
+import Locking
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func theHandlersTaskIsCancelledWhenItsClientGoesAway() async throws {
-        let handlerCancelled = Mutex(false)
+        let handlerCancelled = Locked(false)
         let server = try await LocalServer.start { _ in
             try? await Task.sleep(for: .seconds(3600))
             handlerCancelled.withLock { $0 = Task.isCancelled }

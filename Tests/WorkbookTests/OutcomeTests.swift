@@ -1,5 +1,6 @@
 import Combine
 import Dispatch
+import Locking
 import Synchronization
 import Testing
 import Workbook
@@ -40,7 +41,7 @@ private final class NumbersFromABackgroundQueue: Publisher, Sendable {
     typealias Failure = Never
 
     private let count: Int
-    private let made = Mutex<[WeakSubscription]>([])
+    private let made = Locked<[WeakSubscription]>([])
 
     init(count: Int) {
         self.count = count

@@ -1,13 +1,14 @@
 import Combine
 import Dispatch
 import Foundation
+import Locking
 import Synchronization
 import Testing
 import Workbook
 
 /// What ran, in the order it ran; safe from any thread.
 final class RunLog: Sendable {
-    private let storage = Mutex<[String]>([])
+    private let storage = Locked<[String]>([])
 
     func append(_ entry: String) {
         storage.withLock { $0.append(entry) }
@@ -158,7 +159,7 @@ final class RunLog: Sendable {
 
     @Test func drivesADelayedPublisherWithoutWaiting() {
         let subscriber = scheduler
-        let arrivals = Mutex<[Time]>([])
+        let arrivals = Locked<[Time]>([])
         let cancellable = Just(1).delay(for: .seconds(30), scheduler: scheduler)
             .sink { _ in arrivals.withLock { $0.append(subscriber.now) } }
         scheduler.advance(by: .seconds(29))
