@@ -184,14 +184,15 @@ struct CoreSinkTests {
         let cancelled = DispatchSemaphore(value: 0)
         let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }) { [captured] _ in
             valueStarted.signal()
-            cancelled.wait()
+            #expect(cancelled.wait(timeout: .now() + .seconds(10)) == .success)
             _ = captured
         }
         publisher.subscribe(sink)
         captured = nil
         let shared = Unchecked(sink)
         DispatchQueue.global().async {
-            valueStarted.wait()
+            // Waits with a deadline, so a value that never starts still ends the test.
+            _ = valueStarted.wait(timeout: .now() + .seconds(10))
             shared.value.cancel()
             cancelled.signal()
         }

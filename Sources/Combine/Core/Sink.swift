@@ -8,26 +8,17 @@ extension Subscribers {
     public final class Sink<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible,
         CustomReflectable, CustomPlaygroundDisplayConvertible
     {
-        /// The two closures, in an object of their own so that a delivery can call them through an
-        /// unretained reference: retaining and releasing a closure costs more than the rest of a delivery.
-        private final class Handlers {
+        /// The two closures, boxed so that a call needs no retain (see `ImmutableBox`).
+        private struct Handlers {
             let receiveValue: (Input) -> Void
             let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
-
-            init(
-                receiveValue: @escaping (Input) -> Void,
-                receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
-            ) {
-                self.receiveValue = receiveValue
-                self.receiveCompletion = receiveCompletion
-            }
         }
 
         /// Everything the threads calling the sink agree on, in one word (see `SinkState`), so that a
         /// value costs two atomic operations and no lock is allocated.
         private let state = Atomic<Int>(0)
         /// Retained by hand; released once the sink has finished and no call is using the closures.
-        @exclusivity(unchecked) private var handlers: Unmanaged<Handlers>?
+        @exclusivity(unchecked) private var handlers: Unmanaged<ImmutableBox<Handlers>>?
         /// Written only by the thread that set `SinkState.storing`, taken only by the one that finished
         /// the sink after it was stored: the state makes each access exclusive.
         @exclusivity(unchecked) private var subscription: Subscription?
@@ -36,14 +27,14 @@ extension Subscribers {
         public final var receiveValue: (Input) -> Void {
             guard beginCall() else { return { _ in } }
             defer { endCall() }
-            return handlers.unsafelyUnwrapped.takeUnretainedValue().receiveValue
+            return handlers.unsafelyUnwrapped.takeUnretainedValue().value.receiveValue
         }
 
         /// The completion closure; a closure that does nothing once the sink has finished.
         public final var receiveCompletion: (Subscribers.Completion<Failure>) -> Void {
             guard beginCall() else { return { _ in } }
             defer { endCall() }
-            return handlers.unsafelyUnwrapped.takeUnretainedValue().receiveCompletion
+            return handlers.unsafelyUnwrapped.takeUnretainedValue().value.receiveCompletion
         }
 
         public init(
@@ -51,7 +42,7 @@ extension Subscribers {
             receiveValue: @escaping ((Input) -> Void)
         ) {
             handlers = .passRetained(
-                Handlers(receiveValue: receiveValue, receiveCompletion: receiveCompletion))
+                ImmutableBox(Handlers(receiveValue: receiveValue, receiveCompletion: receiveCompletion)))
         }
 
         deinit {
@@ -86,7 +77,7 @@ extension Subscribers {
 
         public final func receive(_ value: Input) -> Subscribers.Demand {
             guard beginCall() else { return .none }
-            handlers.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.receiveValue(value) }
+            handlers.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.value.receiveValue(value) }
             endCall()
             return .none
         }
@@ -100,7 +91,7 @@ extension Subscribers {
                 })
             else { return }
             _ = takeSubscription(heldIn: before)
-            handlers.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.receiveCompletion(completion) }
+            handlers.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.value.receiveCompletion(completion) }
             endCall()
         }
 

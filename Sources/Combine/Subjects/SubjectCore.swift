@@ -242,28 +242,18 @@ private final class SubscriberConduit<Downstream: Subscriber>: SubjectConduit<
     Downstream.Input, Downstream.Failure
 >
 {
-    /// Holds the subscriber in a `let`, which a delivery can call through an unretained reference to
-    /// the box, where reading it out of a `var` would retain it: a retain and release cost more than
-    /// the rest of a delivery.
-    private final class Box {
-        let downstream: Downstream
-
-        init(_ downstream: Downstream) {
-            self.downstream = downstream
-        }
-    }
-
-    /// Retained by hand; the core releases it only between deliveries, so every call has it alive.
-    @exclusivity(unchecked) private var box: Unmanaged<Box>?
+    /// The subscriber, boxed so that a delivery needs no retain (see `ImmutableBox`); the core
+    /// releases it only between deliveries, so every call has it alive.
+    @exclusivity(unchecked) private var box: Unmanaged<ImmutableBox<Downstream>>?
 
     init(core: SubjectCore<Downstream.Input, Downstream.Failure>, downstream: Downstream) {
-        box = .passRetained(Box(downstream))
+        box = .passRetained(ImmutableBox(downstream))
         // A generic class's overrides run unspecialised when called through the base class. This
         // closure is formed where `Downstream` is concrete, so each value reaches the subscriber
         // through code compiled for its type, with no runtime type lookups.
         super.init(core: core) { conduit, value in
             unsafeDowncast(conduit, to: SubscriberConduit.self).box.unsafelyUnwrapped
-                ._withUnsafeGuaranteedRef { $0.downstream.receive(value) }
+                ._withUnsafeGuaranteedRef { $0.value.receive(value) }
         }
     }
 
@@ -272,7 +262,7 @@ private final class SubscriberConduit<Downstream: Subscriber>: SubjectConduit<
     }
 
     override func deliver(completion: Subscribers.Completion<Downstream.Failure>) {
-        box?._withUnsafeGuaranteedRef { $0.downstream.receive(completion: completion) }
+        box?._withUnsafeGuaranteedRef { $0.value.receive(completion: completion) }
     }
 
     override func release() {
