@@ -68,6 +68,52 @@ struct PublishersJustTests {
         #expect(subscriber.completions.count == subscriber.values.count)
     }
 
+    /// The subscription keeps a small subscriber-and-value pair inside itself and a larger or more
+    /// strictly aligned one on the heap; each way, the value arrives and the subscriber is let go.
+    @Test func deliversValuesOfEverySizeAndAlignment() {
+        #expect(deliveredByJust(7) == 7)
+        #expect(deliveredByJust("a string, which takes two words") == "a string, which takes two words")
+        let wide = WideValue(words: (1, 2, 3, 4, 5))
+        #expect(deliveredByJust(wide) == wide)
+        let aligned = SIMD4<Float>(1, 2, 3, 4)
+        #expect(MemoryLayout<SIMD4<Float>>.alignment > MemoryLayout<UInt64>.alignment)
+        #expect(deliveredByJust(aligned) == aligned)
+    }
+
+    @Test(arguments: [false, true])
+    func cancelReleasesAWideValuesSubscriber(afterRequesting: Bool) {
+        var subscriber: TestSubscriber<WideValue, Never>? = TestSubscriber(initialDemand: .none)
+        let weak = WeakBox(object: subscriber)
+        Just(WideValue(words: (1, 2, 3, 4, 5))).subscribe(subscriber!)
+        let subscription = subscriber?.subscription
+        if afterRequesting {
+            subscription?.request(.max(1))
+            #expect(subscriber?.values.count == 1)
+        }
+        subscription?.cancel()
+        subscriber = nil
+        #expect(weak.object == nil)
+        withExtendedLifetime(subscription) {}
+    }
+
+    /// Nobody requested or cancelled: freeing the subscription still lets go of both.
+    @Test(arguments: [false, true])
+    func anUnclaimedSubscriptionReleasesItsSubscriberAndValueWhenFreed(wide: Bool) {
+        var value: Tracked? = Tracked()
+        var subscriber: SubscriptionDropper? = SubscriptionDropper()
+        let weakValue = WeakBox(object: value)
+        let weakSubscriber = WeakBox(object: subscriber)
+        if wide {
+            Just((value!, value!, value!, value!, value!)).map { $0.0 }.subscribe(subscriber!)
+        } else {
+            Just(value!).subscribe(subscriber!)
+        }
+        value = nil
+        subscriber = nil
+        #expect(weakValue.object == nil)
+        #expect(weakSubscriber.object == nil)
+    }
+
     @Test func equalWhenTheirValuesAre() {
         #expect(Just(1) == Just(1))
         #expect(Just(1) != Just(2))
@@ -150,4 +196,29 @@ struct PublishersJustTests {
 /// cannot fail without a closure over `Never`, which the compiler flags as unreachable.
 private func anyFailureToTestError<Failure: Error>(_ failure: Failure) -> TestError {
     TestError()
+}
+
+/// Five words: more than a `Just` subscription keeps inside itself.
+private struct WideValue: Equatable {
+    var words: (Int, Int, Int, Int, Int)
+
+    static func == (lhs: WideValue, rhs: WideValue) -> Bool {
+        lhs.words == rhs.words
+    }
+}
+
+private final class Tracked {}
+
+/// Takes its subscription and drops it at once, neither requesting nor cancelling.
+private final class SubscriptionDropper: Subscriber {
+    func receive(subscription: Subscription) {}
+    func receive(_ input: Tracked) -> Subscribers.Demand { .none }
+    func receive(completion: Subscribers.Completion<Never>) {}
+}
+
+/// The value `Just(value)` delivers to a sink that asks for everything.
+private func deliveredByJust<Value>(_ value: Value) -> Value? {
+    var delivered: Value?
+    _ = Just(value).sink { delivered = $0 }
+    return delivered
 }

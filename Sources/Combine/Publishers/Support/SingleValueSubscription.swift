@@ -4,27 +4,59 @@ import Synchronization
 /// and `Result.Publisher` hand their subscribers.
 ///
 /// Whichever comes first, the first request or a cancel, claims the subscription with one atomic
-/// exchange; only the claimant touches the delivery afterwards, so no lock is needed. The subscriber
-/// and the value live in the delivery closure, formed in `init` where their types are concrete: the
-/// class itself is not generic, so neither delivering nor freeing it needs any runtime type lookup
-/// (this subscription is made and dropped once per value inside `flatMap { Just($0) }`).
+/// exchange and moves the subscriber out, so a cancelled subscription lets go of it at once, as
+/// Apple's does; only the claimant touches the subscriber, so no lock is needed.
+///
+/// This subscription is made and dropped once per value inside `flatMap { Just($0) }`, so it is built
+/// to cost one allocation. The subscriber and the value sit in `payload`, raw storage inside the
+/// object, and two closures formed in `init`, where their types are concrete, move them out again.
+/// Those closures capture nothing, so they need no allocation, and they run code compiled for the
+/// concrete subscriber. (A closure capturing the pair would be a second object; a generic class
+/// would run unspecialised code that looks types up at run time on every delivery and free.)
 internal final class SingleValueSubscription: Subscription, CustomStringConvertible, CustomReflectable,
     CustomPlaygroundDisplayConvertible
 {
+    /// Room for a subscriber and a value of four words between them, such as a class subscriber and
+    /// a `String`; a larger pair goes to a heap cell whose address is kept here instead.
+    private typealias Payload = (UInt64, UInt64, UInt64, UInt64)
+
     private let claimed = Atomic<Bool>(false)
-    /// Sends the value and the completion; `nil` once claimed.
-    @exclusivity(unchecked) private var delivery: (() -> Void)?
+    /// Holds the subscriber and the value until the claim; written only by `init` and the claimant.
+    @exclusivity(unchecked) private var payload: Payload = (0, 0, 0, 0)
+    /// Moves the pair out of `payload` and delivers the value and `.finished`.
+    private let deliver: (UnsafeMutableRawPointer) -> Void
+    /// Moves the pair out of `payload` and drops it.
+    private let discard: (UnsafeMutableRawPointer) -> Void
     internal let description: String
 
     /// `description` is the publisher's name, as a `print()` of the subscription shows it.
     internal init<Downstream: Subscriber>(
         _ value: Downstream.Input, to downstream: Downstream, description: String
     ) {
-        delivery = {
-            _ = downstream.receive(value)
-            downstream.receive(completion: .finished)
+        typealias Pair = (downstream: Downstream, value: Downstream.Input)
+        deliver = { payload in
+            let pair = Self.take(Pair.self, from: payload)
+            _ = pair.downstream.receive(pair.value)
+            pair.downstream.receive(completion: .finished)
         }
+        discard = { payload in _ = Self.take(Pair.self, from: payload) }
         self.description = description
+        withPayload { payload in
+            if Self.fitsInPlace(Pair.self) {
+                payload.initializeMemory(as: Pair.self, to: (downstream, value))
+            } else {
+                let cell = UnsafeMutablePointer<Pair>.allocate(capacity: 1)
+                cell.initialize(to: (downstream, value))
+                payload.storeBytes(of: cell, as: UnsafeMutablePointer<Pair>.self)
+            }
+        }
+    }
+
+    deinit {
+        // No other reference exists once deinit runs, so nobody can claim concurrently.
+        if !claimed.load(ordering: .acquiring) {
+            withPayload(discard)
+        }
     }
 
     internal var customMirror: Mirror {
@@ -36,12 +68,30 @@ internal final class SingleValueSubscription: Subscription, CustomStringConverti
     internal func request(_ demand: Subscribers.Demand) {
         precondition(demand > .none, "A subscriber requested no values; demand must be positive")
         guard !claimed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        let deliver = delivery.take()
-        deliver?()
+        withPayload(deliver)
     }
 
     internal func cancel() {
         guard !claimed.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        delivery = nil
+        withPayload(discard)
+    }
+
+    private func withPayload(_ body: (UnsafeMutableRawPointer) -> Void) {
+        withUnsafeMutablePointer(to: &payload) { body(UnsafeMutableRawPointer($0)) }
+    }
+
+    private static func fitsInPlace<Pair>(_: Pair.Type) -> Bool {
+        MemoryLayout<Pair>.size <= MemoryLayout<Payload>.size
+            && MemoryLayout<Pair>.alignment <= MemoryLayout<Payload>.alignment
+    }
+
+    /// Moves the pair `init` stored out of `payload`, freeing its heap cell if it has one.
+    private static func take<Pair>(_: Pair.Type, from payload: UnsafeMutableRawPointer) -> Pair {
+        guard !fitsInPlace(Pair.self) else {
+            return payload.assumingMemoryBound(to: Pair.self).move()
+        }
+        let cell = payload.load(as: UnsafeMutablePointer<Pair>.self)
+        defer { cell.deallocate() }
+        return cell.move()
     }
 }
