@@ -21,7 +21,7 @@ extension Subscribers {
         @exclusivity(unchecked) private var handlers: Unmanaged<ImmutableBox<Handlers>>?
         /// Written only by the thread that set `SinkState.storing`, taken only by the one that finished
         /// the sink after it was stored: the state makes each access exclusive.
-        @exclusivity(unchecked) private var subscription: Subscription?
+        @exclusivity(unchecked) private var subscription: Subscription = NoSubscription()
 
         /// The value closure; a closure that does nothing once the sink has finished.
         public final var receiveValue: (Input) -> Void {
@@ -69,7 +69,7 @@ extension Subscribers {
             let before = changeState { $0 & ~SinkState.storing | SinkState.holding }.unsafelyUnwrapped
             guard before & SinkState.finished == 0 else {
                 // Cancelled while the subscription was being stored: the canceller left it to us.
-                self.subscription.take()?.cancel()
+                takeSubscription().cancel()
                 return
             }
             subscription.request(.unlimited)
@@ -90,7 +90,9 @@ extension Subscribers {
                     $0 & SinkState.finished == 0 ? ($0 | SinkState.finished) + SinkState.oneCall : nil
                 })
             else { return }
-            _ = takeSubscription(heldIn: before)
+            if before & SinkState.holding != 0 {
+                subscription = NoSubscription()
+            }
             handlers.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.value.receiveCompletion(completion) }
             endCall()
         }
@@ -105,7 +107,10 @@ extension Subscribers {
             if SinkState.calls(in: before) == 0 {
                 handlers.take()?.release()
             }
-            takeSubscription(heldIn: before)?.cancel()
+            // One still being stored is left to `receive(subscription:)`, which sees the finish.
+            if before & SinkState.holding != 0 {
+                takeSubscription().cancel()
+            }
         }
 
         /// Applies `change` to the state atomically and returns the state before, or does nothing and
@@ -139,12 +144,20 @@ extension Subscribers {
             }
         }
 
-        /// Moves the subscription out of a sink that held one when it finished. One still being stored
-        /// then is left to `receive(subscription:)`, which sees the finish and cancels it.
-        private func takeSubscription(heldIn before: Int) -> Subscription? {
-            before & SinkState.holding != 0 ? subscription.take() : nil
+        private func takeSubscription() -> Subscription {
+            let taken = subscription
+            subscription = NoSubscription()
+            return taken
         }
     }
+}
+
+/// What a sink holds while it has no subscription: an empty struct, so that storing and dropping
+/// the placeholder costs nothing, where an optional subscription is freed through run-time calls.
+private struct NoSubscription: Subscription {
+    var combineIdentifier: CombineIdentifier { CombineIdentifier() }
+    func request(_ demand: Subscribers.Demand) {}
+    func cancel() {}
 }
 
 /// The bits of a sink's state word.
