@@ -94,7 +94,13 @@ extension Subscribers {
                 subscription = NoSubscription()
             }
             handlers.unsafelyUnwrapped._withUnsafeGuaranteedRef { $0.value.receiveCompletion(completion) }
-            endCall()
+            if SinkState.calls(in: before) == 0 {
+                // No call was under way and none can start now, so the closures are this call's
+                // alone: it releases them without a second atomic step.
+                handlers.take()?.release()
+            } else {
+                endCall()
+            }
         }
 
         /// Cancels the subscription and releases the closures; safe from any thread, any number of times.
