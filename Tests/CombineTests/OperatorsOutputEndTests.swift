@@ -28,4 +28,20 @@ import Testing
         #expect(upstream.send(7) == .max(3))
         #expect(subscriber.completions.isEmpty)
     }
+
+    // Apple: output(at:) finishes and cancels the upstream when the value after its index arrives.
+    @Test func outputAtFinishesOnlyWhenTheNextValueArrives() {
+        let upstream = ProbePublisher<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>()
+        upstream.output(at: 1).subscribe(subscriber)
+        upstream.send(5)
+        upstream.send(6)
+        #expect(subscriber.completions.isEmpty)
+        #expect(upstream.subscription?.isCancelled == false)
+
+        upstream.send(7)
+
+        #expect(subscriber.events == [.subscription("Output"), .value(6), .completion(.finished)])
+        #expect(upstream.subscription?.isCancelled == true)
+    }
 }

@@ -17,4 +17,34 @@ import Workbook
 
         #expect(subscriber.events == [.finished(at: ms(180))])
     }
+
+    // Apple: timeout starts its interval when the upstream's subscription arrives, even if nothing
+    // is ever requested.
+    @Test func theSubscriptionArrivingStartsTheInterval() {
+        let upstream = LateSubscriptionPublisher()
+        let subscriber = TimedSubscriber<Int>(on: scheduler, initialDemand: .none)
+        upstream.timeout(.milliseconds(100), scheduler: scheduler).subscribe(subscriber)
+        scheduler.advance(to: ms(80))
+        upstream.sendSubscription()
+        scheduler.advance(to: ms(1000))
+
+        #expect(subscriber.events == [.finished(at: ms(180))])
+    }
+}
+
+/// Holds its subscriber and hands it a subscription only when told to, as a publisher that must
+/// connect somewhere first would.
+private final class LateSubscriptionPublisher: Publisher, @unchecked Sendable {
+    typealias Output = Int
+    typealias Failure = SchedulerTestError
+
+    private var subscriber: AnySubscriber<Int, SchedulerTestError>?
+
+    func receive<S>(subscriber: S) where S: Subscriber, S.Input == Int, S.Failure == SchedulerTestError {
+        self.subscriber = AnySubscriber(subscriber)
+    }
+
+    func sendSubscription() {
+        subscriber?.receive(subscription: Subscriptions.empty)
+    }
 }
