@@ -10,9 +10,10 @@ import Synchronization
 /// This subscription is made and dropped once per value inside `flatMap { Just($0) }`, so it is built
 /// to cost one allocation. The subscriber and the value sit in `payload`, raw storage inside the
 /// object, and two closures formed in `init`, where their types are concrete, move them out again.
-/// Those closures capture nothing, so they need no allocation, and they run code compiled for the
-/// concrete subscriber. (A closure capturing the pair would be a second object; a generic class
-/// would run unspecialised code that looks types up at run time on every delivery and free.)
+/// Once the optimiser has specialised `init`, those closures capture nothing, so they need no
+/// allocation, and they run code compiled for the concrete subscriber. (A closure capturing the pair
+/// would be a second object; a generic class would run unspecialised code that looks types up at run
+/// time on every delivery and free.)
 internal final class SingleValueSubscription: Subscription, CustomStringConvertible, CustomReflectable,
     CustomPlaygroundDisplayConvertible
 {
