@@ -188,9 +188,11 @@ extension Publisher {
     /// Attaches a `Sink` that calls `receiveValue` for every value and `receiveCompletion` at the end.
     ///
     /// The sink lives as long as the returned cancellable; releasing or cancelling it cancels upstream.
+    /// The closures are taken `__owned` because the sink keeps them: a borrowed closure would be
+    /// copied into it, one retain and one release more on every subscription.
     public func sink(
-        receiveCompletion: @escaping ((Subscribers.Completion<Self.Failure>) -> Void),
-        receiveValue: @escaping ((Self.Output) -> Void)
+        receiveCompletion: __owned @escaping ((Subscribers.Completion<Self.Failure>) -> Void),
+        receiveValue: __owned @escaping ((Self.Output) -> Void)
     ) -> AnyCancellable {
         let sink = Subscribers.Sink<Output, Failure>(
             receiveCompletion: receiveCompletion, receiveValue: receiveValue)
@@ -201,7 +203,7 @@ extension Publisher {
 
 extension Publisher where Self.Failure == Never {
     /// Attaches a `Sink` that calls `receiveValue` for every value of a publisher that cannot fail.
-    public func sink(receiveValue: @escaping ((Self.Output) -> Void)) -> AnyCancellable {
+    public func sink(receiveValue: __owned @escaping ((Self.Output) -> Void)) -> AnyCancellable {
         sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
     }
 }
