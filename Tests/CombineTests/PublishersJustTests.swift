@@ -99,19 +99,11 @@ struct PublishersJustTests {
     /// Nobody requested or cancelled: freeing the subscription still lets go of both.
     @Test(arguments: [false, true])
     func anUnclaimedSubscriptionReleasesItsSubscriberAndValueWhenFreed(wide: Bool) {
-        var value: Tracked? = Tracked()
-        var subscriber: SubscriptionDropper? = SubscriptionDropper()
-        let weakValue = WeakBox(object: value)
-        let weakSubscriber = WeakBox(object: subscriber)
         if wide {
-            Just((value!, value!, value!, value!, value!)).map { $0.0 }.subscribe(subscriber!)
+            expectFreedWithAnUnclaimedSubscription { Just(($0, 1, 2, 3, 4)) }
         } else {
-            Just(value!).subscribe(subscriber!)
+            expectFreedWithAnUnclaimedSubscription { Just($0) }
         }
-        value = nil
-        subscriber = nil
-        #expect(weakValue.object == nil)
-        #expect(weakSubscriber.object == nil)
     }
 
     @Test func equalWhenTheirValuesAre() {
@@ -210,10 +202,24 @@ private struct WideValue: Equatable {
 private final class Tracked {}
 
 /// Takes its subscription and drops it at once, neither requesting nor cancelling.
-private final class SubscriptionDropper: Subscriber {
+private final class SubscriptionDropper<Input>: Subscriber {
     func receive(subscription: Subscription) {}
-    func receive(_ input: Tracked) -> Subscribers.Demand { .none }
+    func receive(_ input: Input) -> Subscribers.Demand { .none }
     func receive(completion: Subscribers.Completion<Never>) {}
+}
+
+/// Subscribes a `SubscriptionDropper` to the `Just` that `makeJust` builds around a fresh object,
+/// then lets go of both: the subscription, never claimed, must not keep either alive.
+private func expectFreedWithAnUnclaimedSubscription<Output>(_ makeJust: (Tracked) -> Just<Output>) {
+    var value: Tracked? = Tracked()
+    var subscriber: SubscriptionDropper<Output>? = SubscriptionDropper()
+    let weakValue = WeakBox(object: value)
+    let weakSubscriber = WeakBox(object: subscriber)
+    makeJust(value!).subscribe(subscriber!)
+    value = nil
+    subscriber = nil
+    #expect(weakValue.object == nil)
+    #expect(weakSubscriber.object == nil)
 }
 
 /// The value `Just(value)` delivers to a sink that asks for everything.

@@ -34,7 +34,7 @@ import Workbook
 
 /// Holds its subscriber and hands it a subscription only when told to, as a publisher that must
 /// connect somewhere first would.
-private final class LateSubscriptionPublisher: Publisher, @unchecked Sendable {
+private final class LateSubscriptionPublisher: Publisher {
     typealias Output = Int
     typealias Failure = SchedulerTestError
 
