@@ -42,7 +42,7 @@ let searchPause = Duration.milliseconds(300)
 let quickTyping = Duration.milliseconds(100)
 
 let latestSearchExercise = Exercise(
-    number: 5, chapter: "Cancellation", file: "05-Cancellation/LatestSearch.swift",
+    number: 5, chapter: "Cancellation", name: "LatestSearch",
     task:
         "Search as the user types: wait for a 300 ms pause, skip a repeated query, and let each new query cancel the request before it.",
     hint: """

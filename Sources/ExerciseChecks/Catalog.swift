@@ -1,14 +1,14 @@
 /// Every exercise, in chapter order. A new chapter's exercise joins here.
 public let exercises: [Exercise] = [
-    sharedRequestExercise,
-    errorBodyExercise,
-    offlineExercise,
-    retryBudgetExercise,
+    shareReplayingLatestExercise,
+    validatedBodyExercise,
+    loadUserExercise,
+    retryWithinBudgetExercise,
     latestSearchExercise,
-    mainActorModelExercise,
-    modifiedSinceExercise,
-    wrappedDownloadExercise,
-    reviewFindingsExercise,
+    profileScreenModelExercise,
+    modifiedSinceLoaderExercise,
+    wrapCompletionHandlerExercise,
+    userListModelExercise,
 ]
 
 /// The exercise for chapter `number`, if it has one.

@@ -13,9 +13,10 @@ public struct Exercise: Sendable {
     public let number: Int
     /// The chapter's executable, as in `swift run ColdPublishers`.
     public let chapter: String
-    /// The file the student edits, relative to `Sources/Exercises` (and to `Sources/Starters` and
-    /// `Sources/Solutions`, which mirror it).
-    public let file: String
+    /// The exercise's one name: its folder is `NN-Name`, the file the student edits `Name.swift`,
+    /// its checks `ExerciseChecks/NN-Name.swift`, its code type `NameCode` (the layout tests hold
+    /// every exercise to this).
+    public let name: String
     /// The task in a sentence.
     public let task: String
     /// What `workbook hint` prints: a nudge towards the answer, not the answer.
@@ -27,13 +28,20 @@ public struct Exercise: Sendable {
     public let checksNeedTheMainThread: Bool
     public let checks: [Check]
 
+    /// The exercise's folder, `NN-Name`, in `Sources/Exercises`, `Sources/Starters` and
+    /// `Sources/Solutions` alike.
+    public var folder: String { "\(number < 10 ? "0" : "")\(number)-\(name)" }
+
+    /// The file the student edits, relative to `Sources/Exercises` (and to the mirrors).
+    public var file: String { "\(folder)/\(name).swift" }
+
     public init<Code: ExerciseCode>(
-        number: Int, chapter: String, file: String, task: String, hint: String, code: Code.Type,
+        number: Int, chapter: String, name: String, task: String, hint: String, code: Code.Type,
         checksNeedTheMainThread: Bool = false, checks: [CheckOf<Code>]
     ) {
         self.number = number
         self.chapter = chapter
-        self.file = file
+        self.name = name
         self.task = task
         self.hint = hint
         self.checksNeedTheMainThread = checksNeedTheMainThread

@@ -4,13 +4,13 @@ import ExerciseChecks
 /// exercise asks for. Leave this file as it is; it reads the same in Sources/Exercises,
 /// Sources/Starters and Sources/Solutions, so the same checks run against all three.
 public let checkedCode: [any ExerciseCode] = [
-    SharedRequestCode { $0.shareReplayingLatest() },
-    ErrorBodyCode { validatedBody(of: $0) },
-    OfflineCode { loadUser(from: $0, session: $1) },
+    ShareReplayingLatestCode { $0.shareReplayingLatest() },
+    ValidatedBodyCode { validatedBody(of: $0) },
+    LoadUserCode { loadUser(from: $0, session: $1) },
     RetryWithinBudgetCode { sendRetrying($0, session: $1, within: $2, scheduler: $3) },
     LatestSearchCode { latestResults(for: $0, from: $1, scheduler: $2) },
-    MainActorModelCode { ProfileScreenModel(baseURL: $0, session: $1) },
-    ModifiedSinceCode { ModifiedSinceLoader(session: $0, decoder: $1) },
-    WrappedDownloadCode(publisher: userPublisher(from:using:), awaited: user(from:using:)),
-    ReviewFindingsCode { UserListModel(source: $0) },
+    ProfileScreenModelCode { ProfileScreenModel(baseURL: $0, session: $1) },
+    ModifiedSinceLoaderCode { ModifiedSinceLoader(session: $0, decoder: $1) },
+    WrapCompletionHandlerCode(publisher: userPublisher(from:using:), awaited: user(from:using:)),
+    UserListModelCode { UserListModel(source: $0) },
 ]

@@ -13,7 +13,7 @@ struct MainThreadCheckTests {
         let exercise = try #require(exercises.first { $0.number == 6 })
         let check = try #require(
             exercise.checks.first { $0.sentence == "the model changes on the main thread" })
-        let verdict = try await check.run(against: [MainActorModelCode { _, _ in OffMainThreadModel() }])
+        let verdict = try await check.run(against: [ProfileScreenModelCode { _, _ in OffMainThreadModel() }])
         #expect(!verdict.passed)
         #expect(verdict.measured == "every change off the main thread")
         #expect(verdict.expected == "every change on the main thread")

@@ -42,8 +42,22 @@ struct MirrorTests {
     func everyExerciseBelongsToAChapterThatExists(exercise: Exercise) throws {
         let folder = String(format: "Chapters/%02d-%@", exercise.number, exercise.chapter)
         #expect(FileManager.default.fileExists(atPath: packageRoot.appending(path: folder).path), "\(folder)")
-        #expect(exercise.file.hasPrefix(String(format: "%02d-%@/", exercise.number, exercise.chapter)))
         #expect(!exercise.checks.isEmpty)
+    }
+
+    /// One name per exercise: its folder, the file the student edits, its checks' file and its code
+    /// type all spell it the same way, so finding one finds the others.
+    @Test(arguments: exercises)
+    func everyExerciseUsesItsOneNameEverywhere(exercise: Exercise) throws {
+        #expect(exercise.folder == String(format: "%02d-%@", exercise.number, exercise.name))
+        #expect(exercise.file == "\(exercise.folder)/\(exercise.name).swift")
+        let checks = "Sources/ExerciseChecks/\(exercise.folder).swift"
+        #expect(FileManager.default.fileExists(atPath: packageRoot.appending(path: checks).path), "\(checks)")
+        #expect(try contents(of: checks).contains("public struct \(exercise.name)Code: ExerciseCode"))
+        for edition in ["Exercises", "Starters", "Solutions"] {
+            let files = try swiftFiles(in: "Sources/\(edition)/\(exercise.folder)")
+            #expect(files == ["\(exercise.name).swift"], "Sources/\(edition)/\(exercise.folder)")
+        }
     }
 
     @Test func exercisesAreInChapterOrderOncePerChapter() {

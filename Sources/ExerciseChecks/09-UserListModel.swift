@@ -43,7 +43,7 @@ public protocol ListScreenModel: AnyObject {
 }
 
 /// Exercise 9's code: makes a list screen model for a source.
-public struct ReviewFindingsCode: ExerciseCode {
+public struct UserListModelCode: ExerciseCode {
     public let makeScreen: @Sendable (ListSource) -> any ListScreenModel
 
     public init(makeScreen: @escaping @Sendable (ListSource) -> any ListScreenModel) {
@@ -51,8 +51,8 @@ public struct ReviewFindingsCode: ExerciseCode {
     }
 }
 
-let reviewFindingsExercise = Exercise(
-    number: 9, chapter: "CodeReview", file: "09-CodeReview/UserListModel.swift",
+let userListModelExercise = Exercise(
+    number: 9, chapter: "CodeReview", name: "UserListModel",
     task: "Fix the review findings in the list screen model.",
     hint: """
         Go down the chain as the chapter's review did. Everything after receive(on:) runs on the
@@ -63,7 +63,7 @@ let reviewFindingsExercise = Exercise(
         only sees failures: put it after the status check, with chapter 4's policy
         (validatingStatus(retrying:scheduler:)) so that a 404 is not sent again.
         """,
-    code: ReviewFindingsCode.self,
+    code: UserListModelCode.self,
     checks: [
         CheckOf(
             "decoding runs before the hop to the delivery queue",
@@ -106,7 +106,7 @@ private struct CheckedScreen {
     let decoder: WatchedDecoder
     let deliveryQueue: DispatchQueue
 
-    init(_ code: ReviewFindingsCode, loading url: URL, in lab: Lab) {
+    init(_ code: UserListModelCode, loading url: URL, in lab: Lab) {
         decoder = WatchedDecoder(watching: lab.session)
         deliveryQueue = DispatchQueue(label: deliveryQueueLabel)
         model = code.makeScreen(
@@ -138,7 +138,7 @@ private func describe(_ screen: ListScreen) -> String {
 }
 
 func decodingRunsBeforeTheHop(
-    _ code: ReviewFindingsCode, in lab: Lab
+    _ code: UserListModelCode, in lab: Lab
 ) async -> Finding<WatchedDecoder.Decode?> {
     let screen = CheckedScreen(code, loading: lab.url(Route.userList), in: lab)
     _ = await screen.shownOnceLoaded()
@@ -157,7 +157,7 @@ func decodingRunsBeforeTheHop(
 
 /// Loads `route`, which answers with an error `status`, and expects a message that names it.
 private func statusIsNamed(
-    _ status: Int, route: String, _ code: ReviewFindingsCode, in lab: Lab
+    _ status: Int, route: String, _ code: UserListModelCode, in lab: Lab
 ) async -> Finding<ListScreen> {
     let shown = await CheckedScreen(code, loading: lab.url(route), in: lab).shownOnceLoaded()
     let expected = "a message with \(status) in it, not loading"
@@ -166,15 +166,15 @@ private func statusIsNamed(
         expected: expected, value: shown, measured: holds ? expected : describe(shown), holds: holds)
 }
 
-func missingListNamesItsStatus(_ code: ReviewFindingsCode, in lab: Lab) async -> Finding<ListScreen> {
+func missingListNamesItsStatus(_ code: UserListModelCode, in lab: Lab) async -> Finding<ListScreen> {
     await statusIsNamed(404, route: Route.retiredUserList, code, in: lab)
 }
 
-func serverErrorNamesItsStatus(_ code: ReviewFindingsCode, in lab: Lab) async -> Finding<ListScreen> {
+func serverErrorNamesItsStatus(_ code: UserListModelCode, in lab: Lab) async -> Finding<ListScreen> {
     await statusIsNamed(500, route: Route.failingUserList, code, in: lab)
 }
 
-func serverListShowsItsUsers(_ code: ReviewFindingsCode, in lab: Lab) async -> Finding<ListScreen> {
+func serverListShowsItsUsers(_ code: UserListModelCode, in lab: Lab) async -> Finding<ListScreen> {
     let screen = CheckedScreen(code, loading: lab.url(Route.userList), in: lab)
     let shown = await screen.shownOnceLoaded()
     let failure = screen.decoder.decodes.compactMap(\.failure).first
@@ -186,7 +186,7 @@ func serverListShowsItsUsers(_ code: ReviewFindingsCode, in lab: Lab) async -> F
 
 /// Closes the screen once the server has its request for a list that takes a minute, and looks
 /// once the request is over and the delivery queue has run what was sent to it.
-func closingMidLoadStopsLoading(_ code: ReviewFindingsCode, in lab: Lab) async -> Finding<ListScreen> {
+func closingMidLoadStopsLoading(_ code: UserListModelCode, in lab: Lab) async -> Finding<ListScreen> {
     let url = lab.url(Route.slowUserList)
     let screen = CheckedScreen(code, loading: url, in: lab)
     screen.model.appear()
@@ -208,12 +208,12 @@ struct CountedLoad: Equatable, Sendable {
     var screen: ListScreen
 }
 
-private func countedLoad(_ url: URL, _ code: ReviewFindingsCode, in lab: Lab) async -> CountedLoad {
+private func countedLoad(_ url: URL, _ code: UserListModelCode, in lab: Lab) async -> CountedLoad {
     let shown = await CheckedScreen(code, loading: url, in: lab).shownOnceLoaded()
     return CountedLoad(requests: lab.requestCount(for: url), screen: shown)
 }
 
-func unavailableListIsRetried(_ code: ReviewFindingsCode, in lab: Lab) async -> Finding<CountedLoad> {
+func unavailableListIsRetried(_ code: UserListModelCode, in lab: Lab) async -> Finding<CountedLoad> {
     let url = lab.url(Route.flakyUserList).appending(queryItems: Route.flaky(failing: 2))
     let load = await countedLoad(url, code, in: lab)
     return Finding(
@@ -222,7 +222,7 @@ func unavailableListIsRetried(_ code: ReviewFindingsCode, in lab: Lab) async -> 
         holds: load.requests == 3 && load.screen.users.count == 3 && !load.screen.isLoading)
 }
 
-func missingListIsNotRetried(_ code: ReviewFindingsCode, in lab: Lab) async -> Finding<CountedLoad> {
+func missingListIsNotRetried(_ code: UserListModelCode, in lab: Lab) async -> Finding<CountedLoad> {
     let load = await countedLoad(lab.url(Route.retiredUserList), code, in: lab)
     return Finding(
         expected: "1 request", value: load, measured: counted(load.requests, "request"),

@@ -29,7 +29,7 @@ public final class CountingDecoder: JSONDecoder, @unchecked Sendable {
 }
 
 /// Exercise 7's code: a loader made with a session and the decoder it is to decode with.
-public struct ModifiedSinceCode: ExerciseCode {
+public struct ModifiedSinceLoaderCode: ExerciseCode {
     public let makeLoader: @Sendable (URLSession, CountingDecoder) -> any UserLoader
 
     public init(makeLoader: @escaping @Sendable (URLSession, CountingDecoder) -> any UserLoader) {
@@ -37,8 +37,8 @@ public struct ModifiedSinceCode: ExerciseCode {
     }
 }
 
-let modifiedSinceExercise = Exercise(
-    number: 7, chapter: "ConditionalRequests", file: "07-ConditionalRequests/ModifiedSinceLoader.swift",
+let modifiedSinceLoaderExercise = Exercise(
+    number: 7, chapter: "ConditionalRequests", name: "ModifiedSinceLoader",
     task: "Revalidate with dates: send back Last-Modified as If-Modified-Since and serve a 304 from memory.",
     hint: """
         The chapter's loader kept the ETag of its last 200 and sent it as If-None-Match. Do the
@@ -48,7 +48,7 @@ let modifiedSinceExercise = Exercise(
         with the user you kept, before any status check would call it a failure. A 200 replaces
         what you kept, date and user both.
         """,
-    code: ModifiedSinceCode.self,
+    code: ModifiedSinceLoaderCode.self,
     checks: [
         CheckOf(
             "the first fetch decodes the user",
@@ -94,7 +94,7 @@ private struct DatedProfileClient {
     let url: URL
     let lab: Lab
 
-    init(_ code: ModifiedSinceCode, tag: String, in lab: Lab) {
+    init(_ code: ModifiedSinceLoaderCode, tag: String, in lab: Lab) {
         loader = code.makeLoader(uncachedSession(), decoder)
         url = lab.url(Route.datedProfile, tag: tag)
         self.lab = lab
@@ -123,14 +123,16 @@ private let renamed = ProfileResource.names[1]
 private let firstDate = ProfileResource.lastModifiedDates[0]
 private let renamedDate = ProfileResource.lastModifiedDates[1]
 
-func firstFetchDecodes(_ code: ModifiedSinceCode, in lab: Lab) async -> Finding<DatedFetch> {
+func firstFetchDecodes(_ code: ModifiedSinceLoaderCode, in lab: Lab) async -> Finding<DatedFetch> {
     let client = DatedProfileClient(code, tag: "first", in: lab)
     return datedFinding(
         expected: DatedFetch(shown: firstName, ifModifiedSince: nil, decodes: 1),
         measured: await client.fetch())
 }
 
-func unchangedUserIsServedFromMemory(_ code: ModifiedSinceCode, in lab: Lab) async -> Finding<DatedFetch> {
+func unchangedUserIsServedFromMemory(
+    _ code: ModifiedSinceLoaderCode, in lab: Lab
+) async -> Finding<DatedFetch> {
     let client = DatedProfileClient(code, tag: "unchanged", in: lab)
     _ = await client.fetch()
     return datedFinding(
@@ -138,7 +140,7 @@ func unchangedUserIsServedFromMemory(_ code: ModifiedSinceCode, in lab: Lab) asy
         measured: await client.fetch())
 }
 
-func changedUserIsDecoded(_ code: ModifiedSinceCode, in lab: Lab) async -> Finding<DatedFetch> {
+func changedUserIsDecoded(_ code: ModifiedSinceLoaderCode, in lab: Lab) async -> Finding<DatedFetch> {
     let client = DatedProfileClient(code, tag: "changed", in: lab)
     _ = await client.fetch()
     await lab.renameProfile(tag: "changed")
@@ -147,7 +149,7 @@ func changedUserIsDecoded(_ code: ModifiedSinceCode, in lab: Lab) async -> Findi
         measured: await client.fetch())
 }
 
-func nextFetchAsksWithTheNewDate(_ code: ModifiedSinceCode, in lab: Lab) async -> Finding<DatedFetch> {
+func nextFetchAsksWithTheNewDate(_ code: ModifiedSinceLoaderCode, in lab: Lab) async -> Finding<DatedFetch> {
     let client = DatedProfileClient(code, tag: "changed-then-unchanged", in: lab)
     _ = await client.fetch()
     await lab.renameProfile(tag: "changed-then-unchanged")

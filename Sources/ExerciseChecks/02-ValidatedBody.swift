@@ -25,7 +25,7 @@ public enum ServiceFailure: Error, Equatable, CustomStringConvertible {
 }
 
 /// Exercise 2's code: the body of a successful response, or a `ServiceFailure` saying why not.
-public struct ErrorBodyCode: ExerciseCode {
+public struct ValidatedBodyCode: ExerciseCode {
     public let body: @Sendable (URLSession.DataTaskPublisher) -> AnyPublisher<Data, ServiceFailure>
 
     public init(
@@ -35,8 +35,8 @@ public struct ErrorBodyCode: ExerciseCode {
     }
 }
 
-let errorBodyExercise = Exercise(
-    number: 2, chapter: "StatusIsAValue", file: "02-StatusIsAValue/ValidatedBody.swift",
+let validatedBodyExercise = Exercise(
+    number: 2, chapter: "StatusIsAValue", name: "ValidatedBody",
     task: "Fail a refused request with its status and the server's own message from the {\"error\": …} body.",
     hint: """
         The response's body is still in the exchange when the status says no: the server explains
@@ -45,7 +45,7 @@ let errorBodyExercise = Exercise(
         failure. A body that is not that JSON, such as a plain-text 404, leaves the message nil;
         transport failures stay as they are.
         """,
-    code: ErrorBodyCode.self,
+    code: ValidatedBodyCode.self,
     checks: [
         CheckOf(
             "user 1's body passes through",
@@ -72,7 +72,7 @@ let errorBodyExercise = Exercise(
 
 /// The pipeline's outcome for `url`: the body as text, or the failure.
 private func bodyOutcome(
-    _ code: ErrorBodyCode, _ url: URL, in lab: Lab
+    _ code: ValidatedBodyCode, _ url: URL, in lab: Lab
 ) async -> Result<[String], ServiceFailure> {
     await outcome(of: code.body(lab.session.dataTaskPublisher(for: url)))
         .map { bodies in bodies.map { String(decoding: $0, as: UTF8.self) } }
@@ -80,19 +80,19 @@ private func bodyOutcome(
 
 /// A finding on the pipeline's outcome for `url`.
 private func bodyFinding(
-    _ code: ErrorBodyCode, _ url: URL, in lab: Lab, expected: Result<[String], ServiceFailure>
+    _ code: ValidatedBodyCode, _ url: URL, in lab: Lab, expected: Result<[String], ServiceFailure>
 ) async -> Finding<Result<[String], ServiceFailure>> {
     Finding(expected: expected, measured: await bodyOutcome(code, url, in: lab), describe: { describe($0) })
 }
 
 func userBodyPassesThrough(
-    _ code: ErrorBodyCode, in lab: Lab
+    _ code: ValidatedBodyCode, in lab: Lab
 ) async -> Finding<Result<[String], ServiceFailure>> {
     await bodyFinding(code, lab.url(Route.user), in: lab, expected: .success([RouteTable.userBody]))
 }
 
 func missingUserCarriesTheMessage(
-    _ code: ErrorBodyCode, in lab: Lab
+    _ code: ValidatedBodyCode, in lab: Lab
 ) async -> Finding<Result<[String], ServiceFailure>> {
     await bodyFinding(
         code, lab.url(Route.missingUser), in: lab,
@@ -100,14 +100,14 @@ func missingUserCarriesTheMessage(
 }
 
 func busyServerCarriesTheMessage(
-    _ code: ErrorBodyCode, in lab: Lab
+    _ code: ValidatedBodyCode, in lab: Lab
 ) async -> Finding<Result<[String], ServiceFailure>> {
     await bodyFinding(
         code, lab.url(Route.busy), in: lab, expected: .failure(.refused(status: 503, message: "try later")))
 }
 
 func plainTextRefusalHasNoMessage(
-    _ code: ErrorBodyCode, in lab: Lab
+    _ code: ValidatedBodyCode, in lab: Lab
 ) async -> Finding<Result<[String], ServiceFailure>> {
     // A path the route table does not know: a 404 whose body is the plain text "not found".
     await bodyFinding(
@@ -115,7 +115,7 @@ func plainTextRefusalHasNoMessage(
 }
 
 func refusedConnectionStaysTransport(
-    _ code: ErrorBodyCode, in lab: Lab
+    _ code: ValidatedBodyCode, in lab: Lab
 ) async -> Finding<Result<[String], ServiceFailure>> {
     await bodyFinding(
         code, closedLoopbackURL().appending(path: Route.user), in: lab,

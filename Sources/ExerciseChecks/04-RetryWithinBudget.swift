@@ -38,8 +38,8 @@ public struct RetryWithinBudgetCode: ExerciseCode {
 /// always fails then gets attempts at 0, 50 and 150 ms; the next wait, 200 ms, would end at 350.
 let checkedBudget = RetryBudget(firstWait: .milliseconds(50), total: .milliseconds(300))
 
-let retryBudgetExercise = Exercise(
-    number: 4, chapter: "RetryPlacement", file: "04-RetryPlacement/RetryWithinBudget.swift",
+let retryWithinBudgetExercise = Exercise(
+    number: 4, chapter: "RetryPlacement", name: "RetryWithinBudget",
     task:
         "Retry with a doubling backoff that gives up when the next wait would overrun a total time budget, and never resend a POST.",
     hint: """

@@ -30,7 +30,7 @@ public enum LoadError: Error, Equatable, CustomStringConvertible {
 }
 
 /// Exercise 3's code: loads a user, failing with a `LoadError`.
-public struct OfflineCode: ExerciseCode {
+public struct LoadUserCode: ExerciseCode {
     public let load: @Sendable (URL, URLSession) -> AnyPublisher<User, LoadError>
 
     public init(load: @escaping @Sendable (URL, URLSession) -> AnyPublisher<User, LoadError>) {
@@ -38,8 +38,8 @@ public struct OfflineCode: ExerciseCode {
     }
 }
 
-let offlineExercise = Exercise(
-    number: 3, chapter: "TypedErrors", file: "03-TypedErrors/LoadUser.swift",
+let loadUserExercise = Exercise(
+    number: 3, chapter: "TypedErrors", name: "LoadUser",
     task: "Tell \"offline\" (refused, timed out) apart from \"the server said no\" in the typed error.",
     hint: """
         Every URLError becomes .transport today, so a refused connection and a timeout look like
@@ -49,7 +49,7 @@ let offlineExercise = Exercise(
         leave every other code as .transport: a server that accepted the connection and then
         dropped it was reachable.
         """,
-    code: OfflineCode.self,
+    code: LoadUserCode.self,
     checks: [
         CheckOf(
             "user 1 arrives decoded",
@@ -75,39 +75,40 @@ let offlineExercise = Exercise(
 
 /// A finding on loading `url` through `session`.
 private func loadFinding(
-    _ code: OfflineCode, _ url: URL, session: URLSession, expected: Result<[User], LoadError>
+    _ code: LoadUserCode, _ url: URL, session: URLSession, expected: Result<[User], LoadError>
 ) async -> Finding<Result<[User], LoadError>> {
     Finding(
         expected: expected, measured: await outcome(of: code.load(url, session)), describe: { describe($0) })
 }
 
-func userArrives(_ code: OfflineCode, in lab: Lab) async -> Finding<Result<[User], LoadError>> {
+func userArrives(_ code: LoadUserCode, in lab: Lab) async -> Finding<Result<[User], LoadError>> {
     await loadFinding(
         code, lab.url(Route.user), session: lab.session,
         expected: .success([User(id: 1, name: "Ada Lovelace")]))
 }
 
-func missingUserIsServerSayingNo(_ code: OfflineCode, in lab: Lab) async -> Finding<Result<[User], LoadError>>
-{
+func missingUserIsServerSayingNo(
+    _ code: LoadUserCode, in lab: Lab
+) async -> Finding<Result<[User], LoadError>> {
     await loadFinding(
         code, lab.url(Route.missingUser), session: lab.session, expected: .failure(.serverSaidNo(status: 404))
     )
 }
 
-func refusedConnectionIsOffline(_ code: OfflineCode, in lab: Lab) async -> Finding<Result<[User], LoadError>>
+func refusedConnectionIsOffline(_ code: LoadUserCode, in lab: Lab) async -> Finding<Result<[User], LoadError>>
 {
     await loadFinding(
         code, closedLoopbackURL().appending(path: Route.user), session: lab.session,
         expected: .failure(.offline))
 }
 
-func timeoutIsOffline(_ code: OfflineCode, in lab: Lab) async -> Finding<Result<[User], LoadError>> {
+func timeoutIsOffline(_ code: LoadUserCode, in lab: Lab) async -> Finding<Result<[User], LoadError>> {
     await loadFinding(
         code, lab.url(Route.silence), session: lab.impatientSession, expected: .failure(.offline))
 }
 
 func droppedConnectionIsNotOffline(
-    _ code: OfflineCode, in lab: Lab
+    _ code: LoadUserCode, in lab: Lab
 ) async -> Finding<Result<[User], LoadError>> {
     await loadFinding(
         code, lab.url(Route.hangUp), session: lab.impatientSession,

@@ -9,7 +9,7 @@ import Workbook
 /// Exercise 1's code: an operator that shares one request among the subscribers attached at the
 /// same time, replays its latest value to later ones, and starts afresh once every subscriber has
 /// gone.
-public struct SharedRequestCode: ExerciseCode {
+public struct ShareReplayingLatestCode: ExerciseCode {
     public let share: @Sendable (AnyPublisher<Data, URLError>) -> AnyPublisher<Data, URLError>
 
     public init(share: @escaping @Sendable (AnyPublisher<Data, URLError>) -> AnyPublisher<Data, URLError>) {
@@ -17,8 +17,8 @@ public struct SharedRequestCode: ExerciseCode {
     }
 }
 
-let sharedRequestExercise = Exercise(
-    number: 1, chapter: "ColdPublishers", file: "01-ColdPublishers/ShareReplayingLatest.swift",
+let shareReplayingLatestExercise = Exercise(
+    number: 1, chapter: "ColdPublishers", name: "ShareReplayingLatest",
     task:
         "Share one request, replay its latest value to late subscribers, and fetch afresh once all have gone.",
     hint: """
@@ -29,7 +29,7 @@ let sharedRequestExercise = Exercise(
         someone is subscribed: when the last subscriber cancels, forget it, so the next subscriber
         starts a new request instead of getting a stale value.
         """,
-    code: SharedRequestCode.self,
+    code: ShareReplayingLatestCode.self,
     checks: [
         CheckOf(
             "two subscribers at the same time share one request",
@@ -90,7 +90,7 @@ private func delayedUser(_ lab: Lab, tag: String) -> (url: URL, request: AnyPubl
     return (url, lab.session.dataTaskPublisher(for: url).map(\.data).eraseToAnyPublisher())
 }
 
-func twoSubscribersShareOneRequest(_ code: SharedRequestCode, in lab: Lab) async -> Finding<Arrival> {
+func twoSubscribersShareOneRequest(_ code: ShareReplayingLatestCode, in lab: Lab) async -> Finding<Arrival> {
     let (url, request) = delayedUser(lab, tag: "two-at-once")
     let shared = code.share(request)
     let first = Subscriber(to: shared)
@@ -104,7 +104,8 @@ func twoSubscribersShareOneRequest(_ code: SharedRequestCode, in lab: Lab) async
         describe: { counted($0.values, "value") + " between them, " + counted($0.requests, "request") })
 }
 
-func lateSubscriberGetsTheLatestValue(_ code: SharedRequestCode, in lab: Lab) async -> Finding<Arrival> {
+func lateSubscriberGetsTheLatestValue(_ code: ShareReplayingLatestCode, in lab: Lab) async -> Finding<Arrival>
+{
     let (url, request) = delayedUser(lab, tag: "late")
     let shared = code.share(request)
     let expected = Arrival(values: 1, requests: 0)
@@ -127,8 +128,9 @@ func lateSubscriberGetsTheLatestValue(_ code: SharedRequestCode, in lab: Lab) as
         describe: { "the late subscriber got " + $0.summary })
 }
 
-func nextSubscriberAfterAllLeftFetchesAgain(_ code: SharedRequestCode, in lab: Lab) async -> Finding<Arrival>
-{
+func nextSubscriberAfterAllLeftFetchesAgain(
+    _ code: ShareReplayingLatestCode, in lab: Lab
+) async -> Finding<Arrival> {
     let (url, request) = delayedUser(lab, tag: "all-gone")
     let shared = code.share(request)
     let expected = Arrival(values: 1, requests: 1)

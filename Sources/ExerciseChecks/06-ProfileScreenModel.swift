@@ -22,7 +22,7 @@ public protocol ProfileScreen: ObservableObject where ObjectWillChangePublisher 
 }
 
 /// Exercise 6's code: a model made with the server's base URL and the session to load with.
-public struct MainActorModelCode: ExerciseCode {
+public struct ProfileScreenModelCode: ExerciseCode {
     public let makeModel: @MainActor @Sendable (URL, URLSession) -> any ProfileScreen
 
     public init(makeModel: @escaping @MainActor @Sendable (URL, URLSession) -> any ProfileScreen) {
@@ -30,8 +30,8 @@ public struct MainActorModelCode: ExerciseCode {
     }
 }
 
-let mainActorModelExercise = Exercise(
-    number: 6, chapter: "ThreadDelivery", file: "06-ThreadDelivery/ProfileScreenModel.swift",
+let profileScreenModelExercise = Exercise(
+    number: 6, chapter: "ThreadDelivery", name: "ProfileScreenModel",
     task:
         "Make the crashing main-actor model safe, still showing on the main thread; let the latest load win.",
     hint: """
@@ -43,7 +43,7 @@ let mainActorModelExercise = Exercise(
         state. For the latest load to win, keep one AnyCancellable and replace it on each load:
         releasing the old one cancels its request, so a slow, older answer never lands.
         """,
-    code: MainActorModelCode.self,
+    code: ProfileScreenModelCode.self,
     checksNeedTheMainThread: true,
     checks: [
         CheckOf(
@@ -89,7 +89,7 @@ struct ScreenState: Equatable, Sendable {
 
 /// Loads `userID` into a new model from `code` and waits until it shows a user or an error.
 @MainActor
-private func loaded(_ userID: Int, _ code: MainActorModelCode, in lab: Lab) async -> any ProfileScreen {
+private func loaded(_ userID: Int, _ code: ProfileScreenModelCode, in lab: Lab) async -> any ProfileScreen {
     let model = code.makeModel(lab.server.baseURL, lab.session)
     model.load(userID: userID)
     _ = await until(timeout: patience) { model.user != nil || model.failure != nil }
@@ -97,7 +97,7 @@ private func loaded(_ userID: Int, _ code: MainActorModelCode, in lab: Lab) asyn
 }
 
 @MainActor
-func userOneIsShown(_ code: MainActorModelCode, in lab: Lab) async -> Finding<ScreenState> {
+func userOneIsShown(_ code: ProfileScreenModelCode, in lab: Lab) async -> Finding<ScreenState> {
     let model = await loaded(1, code, in: lab)
     return Finding(
         expected: ScreenState(user: "Ada Lovelace", failure: nil), measured: ScreenState(of: model),
@@ -105,7 +105,7 @@ func userOneIsShown(_ code: MainActorModelCode, in lab: Lab) async -> Finding<Sc
 }
 
 @MainActor
-func missingUserShowsTheStatus(_ code: MainActorModelCode, in lab: Lab) async -> Finding<ScreenState> {
+func missingUserShowsTheStatus(_ code: ProfileScreenModelCode, in lab: Lab) async -> Finding<ScreenState> {
     let model = await loaded(2, code, in: lab)
     return Finding(
         expected: ScreenState(user: nil, failure: .status(404)), measured: ScreenState(of: model),
@@ -142,7 +142,7 @@ private final class ChangeLog: Sendable {
 }
 
 @MainActor
-func modelChangesOnTheMainThread(_ code: MainActorModelCode, in lab: Lab) async -> Finding<ChangePlaces> {
+func modelChangesOnTheMainThread(_ code: ProfileScreenModelCode, in lab: Lab) async -> Finding<ChangePlaces> {
     let model = code.makeModel(lab.server.baseURL, lab.session)
     let log = ChangeLog()
     // `@Sendable` keeps this closure off the main actor, so a change announced on another thread
@@ -170,7 +170,7 @@ struct LatestLoad: Equatable, Sendable {
 }
 
 @MainActor
-func latestLoadWins(_ code: MainActorModelCode, in lab: Lab) async -> Finding<LatestLoad> {
+func latestLoadWins(_ code: ProfileScreenModelCode, in lab: Lab) async -> Finding<LatestLoad> {
     // A session of its own, so the slow load's task is the only one it can be running.
     let session = URLSession(configuration: Lab.sessionConfiguration())
     defer { session.finishTasksAndInvalidate() }

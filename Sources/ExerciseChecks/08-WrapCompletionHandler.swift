@@ -10,7 +10,7 @@ import Workbook
 
 /// Exercise 8's code: `UserDownloader`'s completion handler wrapped twice, as a publisher and as an
 /// async function, both failing with `APIError`.
-public struct WrappedDownloadCode: ExerciseCode {
+public struct WrapCompletionHandlerCode: ExerciseCode {
     public let publisher: @Sendable (URL, UserDownloader) -> AnyPublisher<User, APIError>
     public let awaited: @Sendable (URL, UserDownloader) async throws(APIError) -> User
 
@@ -23,8 +23,8 @@ public struct WrappedDownloadCode: ExerciseCode {
     }
 }
 
-let wrappedDownloadExercise = Exercise(
-    number: 8, chapter: "ThreeWays", file: "08-ThreeWays/WrapCompletionHandler.swift",
+let wrapCompletionHandlerExercise = Exercise(
+    number: 8, chapter: "ThreeWays", name: "WrapCompletionHandler",
     task: "Wrap a completion-handler download as a publisher and as an async function with typed errors.",
     hint: """
         Publisher: a Future runs its closure the moment it is created, so a Future on its own starts
@@ -38,7 +38,7 @@ let wrappedDownloadExercise = Exercise(
         before the download has started (at once, for a task cancelled already), so remember the
         cancel and do not start the download after it.
         """,
-    code: WrappedDownloadCode.self,
+    code: WrapCompletionHandlerCode.self,
     checks: [
         CheckOf(
             "the publisher delivers user 1",
@@ -87,33 +87,33 @@ let wrappedDownloadExercise = Exercise(
 
 /// A finding on what the publisher for `url` delivers.
 private func publisherFinding(
-    _ code: WrappedDownloadCode, _ url: URL, in lab: Lab, expected: Result<[User], APIError>
+    _ code: WrapCompletionHandlerCode, _ url: URL, in lab: Lab, expected: Result<[User], APIError>
 ) async -> Finding<Result<[User], APIError>> {
     let publisher = code.publisher(url, UserDownloader(session: lab.session))
     return Finding(expected: expected, measured: await outcome(of: publisher), describe: { describe($0) })
 }
 
 func publisherDeliversTheUser(
-    _ code: WrappedDownloadCode, in lab: Lab
+    _ code: WrapCompletionHandlerCode, in lab: Lab
 ) async -> Finding<Result<[User], APIError>> {
     await publisherFinding(code, lab.url(Route.user), in: lab, expected: .success([adaLovelace]))
 }
 
 func publisherFailsWithTheStatus(
-    _ code: WrappedDownloadCode, in lab: Lab
+    _ code: WrapCompletionHandlerCode, in lab: Lab
 ) async -> Finding<Result<[User], APIError>> {
     await publisherFinding(code, lab.url(Route.missingUser), in: lab, expected: .failure(.status(404)))
 }
 
 func publisherFailsWithTheTransportError(
-    _ code: WrappedDownloadCode, in lab: Lab
+    _ code: WrapCompletionHandlerCode, in lab: Lab
 ) async -> Finding<Result<[User], APIError>> {
     await publisherFinding(
         code, closedLoopbackURL().appending(path: Route.user), in: lab,
         expected: .failure(.transport(.cannotConnectToHost)))
 }
 
-func creatingThePublisherSendsNothing(_ code: WrappedDownloadCode, in lab: Lab) async -> Finding<Int> {
+func creatingThePublisherSendsNothing(_ code: WrapCompletionHandlerCode, in lab: Lab) async -> Finding<Int> {
     let session = URLSession(configuration: Lab.sessionConfiguration())
     defer { session.finishTasksAndInvalidate() }
     let url = lab.url(Route.user, tag: "never-subscribed")
@@ -130,7 +130,7 @@ func creatingThePublisherSendsNothing(_ code: WrappedDownloadCode, in lab: Lab) 
 }
 
 func cancellingTheSubscriptionCancelsTheRequest(
-    _ code: WrappedDownloadCode, in lab: Lab
+    _ code: WrapCompletionHandlerCode, in lab: Lab
 ) async -> Finding<CancelledDownload> {
     let download = SlowDownload(in: lab, tag: "subscription-cancelled")
     let deliveries = DeliveryCounter()
@@ -150,7 +150,7 @@ func cancellingTheSubscriptionCancelsTheRequest(
 
 /// How the async function's call ended: the user, or the error it threw.
 private func awaitedResult(
-    _ code: WrappedDownloadCode, _ url: URL, _ downloader: UserDownloader
+    _ code: WrapCompletionHandlerCode, _ url: URL, _ downloader: UserDownloader
 ) async -> Result<User, APIError> {
     do throws(APIError) {
         return .success(try await code.awaited(url, downloader))
@@ -169,26 +169,26 @@ private func describeAwaited(_ ending: Result<User, APIError>) -> String {
 
 /// A finding on what the async function returns or throws for `url`.
 private func awaitedFinding(
-    _ code: WrappedDownloadCode, _ url: URL, in lab: Lab, expected: Result<User, APIError>
+    _ code: WrapCompletionHandlerCode, _ url: URL, in lab: Lab, expected: Result<User, APIError>
 ) async -> Finding<Result<User, APIError>> {
     let ending = await awaitedResult(code, url, UserDownloader(session: lab.session))
     return Finding(expected: expected, measured: ending, describe: describeAwaited)
 }
 
 func asyncFunctionReturnsTheUser(
-    _ code: WrappedDownloadCode, in lab: Lab
+    _ code: WrapCompletionHandlerCode, in lab: Lab
 ) async -> Finding<Result<User, APIError>> {
     await awaitedFinding(code, lab.url(Route.user), in: lab, expected: .success(adaLovelace))
 }
 
 func asyncFunctionThrowsTheStatus(
-    _ code: WrappedDownloadCode, in lab: Lab
+    _ code: WrapCompletionHandlerCode, in lab: Lab
 ) async -> Finding<Result<User, APIError>> {
     await awaitedFinding(code, lab.url(Route.missingUser), in: lab, expected: .failure(.status(404)))
 }
 
 func asyncFunctionThrowsTheTransportError(
-    _ code: WrappedDownloadCode, in lab: Lab
+    _ code: WrapCompletionHandlerCode, in lab: Lab
 ) async -> Finding<Result<User, APIError>> {
     await awaitedFinding(
         code, closedLoopbackURL().appending(path: Route.user), in: lab,
@@ -196,7 +196,7 @@ func asyncFunctionThrowsTheTransportError(
 }
 
 func cancellingTheTaskCancelsTheRequest(
-    _ code: WrappedDownloadCode, in lab: Lab
+    _ code: WrapCompletionHandlerCode, in lab: Lab
 ) async -> Finding<CancelledDownload> {
     let download = SlowDownload(in: lab, tag: "task-cancelled")
     let ending = Locked<Result<User, APIError>?>(nil)
@@ -218,7 +218,7 @@ func cancellingTheTaskCancelsTheRequest(
 }
 
 func alreadyCancelledTaskThrowsCancelled(
-    _ code: WrappedDownloadCode, in lab: Lab
+    _ code: WrapCompletionHandlerCode, in lab: Lab
 ) async -> Finding<Result<User, APIError>> {
     let session = URLSession(configuration: Lab.sessionConfiguration())
     defer { session.finishTasksAndInvalidate() }
