@@ -42,3 +42,64 @@ import Workbook
         #expect(try await second.value == nil)
     }
 }
+
+/// What `values` does with a value that arrives before its subscription, as Apple's does.
+@Suite struct ConcurrencyEarlyValueTests {
+    @Test func aValueBeforeTheSubscriptionResumesEveryWaitingCallWithNil() async {
+        let upstream = HeldSubscriberPublisher<Int, Never>()
+        let iterator = Unchecked(upstream.values.makeAsyncIterator())
+        let results = Box<[Int?]>([])
+        for _ in 0..<2 {
+            Task {
+                var copy = iterator.value
+                let value = await copy.next()
+                results.mutate { $0.append(value) }
+            }
+        }
+
+        // Sent until both calls have resumed, since neither says when it has started to wait.
+        let answers = Box<[Subscribers.Demand]>([])
+        let resumed = await until {
+            let demand = upstream.send(42)
+            answers.mutate { $0.append(demand) }
+            return results.value.count == 2
+        }
+        #expect(resumed)
+        #expect(answers.value.allSatisfy { $0 == .none })
+
+        #expect(results.value == [nil, nil])
+        let subscription = TestSubscription()
+        upstream.sendSubscription(subscription)
+        #expect(subscription.requests == [.max(2)])
+    }
+
+    @Test func aValueBeforeTheSubscriptionResumesEveryWaitingThrowingCallWithNil() async {
+        let upstream = HeldSubscriberPublisher<Int, TestError>()
+        let iterator = Unchecked(upstream.values.makeAsyncIterator())
+        let results = Box<[Int?]>([])
+        for _ in 0..<2 {
+            Task {
+                var copy = iterator.value
+                let value = try await copy.next()
+                results.mutate { $0.append(value) }
+            }
+        }
+
+        let resumed = await until {
+            upstream.send(42)
+            return results.value.count == 2
+        }
+        #expect(resumed)
+
+        #expect(results.value == [nil, nil])
+    }
+
+    @Test func aValueNobodyAskedForStopsTheProcess() async {
+        await #expect(processExitsWith: .failure) {
+            let upstream = HeldSubscriberPublisher<Int, Never>()
+            let iterator = upstream.values.makeAsyncIterator()
+            upstream.sendSubscription(Subscriptions.empty)
+            withExtendedLifetime(iterator) { _ = upstream.send(1) }
+        }
+    }
+}

@@ -1,47 +1,53 @@
 import Combine
 import Testing
 
-/// When `output(in:)` and `output(at:)` end the stream.
+/// When `output(in:)`, `output(at:)` and `prefix(_:)` end the stream: as on Apple's platforms, right after
+/// the last value in range is delivered, cancelling the upstream first.
 @Suite struct OperatorsOutputEndTests {
-    // Apple: output(in:) finishes and cancels the upstream when the value after the range arrives.
-    @Test func outputInFinishesOnlyWhenTheValueAfterTheRangeArrives() {
+    @Test func prefixFinishesAndCancelsTheUpstreamRightAfterItsLastValue() {
         let upstream = ProbePublisher<Int, Never>()
         let subscriber = TestSubscriber<Int, Never>()
-        upstream.output(in: 0..<2).subscribe(subscriber)
+        upstream.prefix(2).subscribe(subscriber)
         upstream.send(1)
-        #expect(upstream.send(2) == .none)
-        #expect(subscriber.completions.isEmpty)
-        #expect(upstream.subscription?.isCancelled == false)
-
-        upstream.send(3)
+        upstream.send(2)
 
         #expect(subscriber.events == [.subscription("Output"), .value(1), .value(2), .completion(.finished)])
-        #expect(upstream.subscription?.isCancelled == true)
+        #expect(upstream.subscription?.history == [.requested(.unlimited), .cancelled])
     }
 
-    // Apple: output(at:) returns the downstream's demand for its value and waits for the next to finish.
-    @Test func outputAtPassesTheDownstreamsDemandForItsValue() {
+    @Test func outputInCancelsTheUpstreamBeforeItFinishes() {
+        let upstream = ProbePublisher<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>()
+        var historyAtFinish: [ProbeSubscription.Event]?
+        subscriber.onCompletion { _ in historyAtFinish = upstream.subscription?.history }
+        upstream.output(in: 1..<3).subscribe(subscriber)
+        for value in 0..<3 { upstream.send(value) }
+
+        #expect(historyAtFinish == [.requested(.unlimited), .cancelled])
+        #expect(subscriber.values == [1, 2])
+    }
+
+    @Test func theLastValueInRangeReturnsTheDownstreamsDemandForIt() {
         let upstream = ProbePublisher<Int, Never>()
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1), demandPerValue: .max(3))
         upstream.output(at: 0).subscribe(subscriber)
 
         #expect(upstream.send(7) == .max(3))
-        #expect(subscriber.completions.isEmpty)
+        #expect(subscriber.completions == [.finished])
+        #expect(upstream.send(8) == .none)
     }
 
-    // Apple: output(at:) finishes and cancels the upstream when the value after its index arrives.
-    @Test func outputAtFinishesOnlyWhenTheNextValueArrives() {
+    @Test func outputAtFinishesWithTheValueAtItsIndex() {
         let upstream = ProbePublisher<Int, Never>()
         let subscriber = TestSubscriber<Int, Never>()
         upstream.output(at: 1).subscribe(subscriber)
         upstream.send(5)
         upstream.send(6)
-        #expect(subscriber.completions.isEmpty)
-        #expect(upstream.subscription?.isCancelled == false)
-
-        upstream.send(7)
 
         #expect(subscriber.events == [.subscription("Output"), .value(6), .completion(.finished)])
         #expect(upstream.subscription?.isCancelled == true)
+        upstream.send(7)
+        #expect(subscriber.values == [6])
     }
+
 }

@@ -25,7 +25,7 @@ import Testing
         #expect(DispatchStride.milliseconds(3).magnitude == 3_000_000)
         #expect(DispatchStride.microseconds(7).magnitude == 7_000)
         #expect(DispatchStride.nanoseconds(11).magnitude == 11)
-        #expect(DispatchStride(exactly: 42)?.magnitude == 42)
+        #expect(DispatchStride(exactly: 42)?.magnitude == 42_000_000_000)
         #expect(DispatchStride(exactly: UInt64.max) == nil)
         #expect(DispatchStride.seconds(2).timeInterval == .nanoseconds(2_000_000_000))
     }
@@ -68,6 +68,18 @@ import Testing
         let now = DispatchTimeType(.now())
         let never = DispatchTimeType(.distantFuture)
         #expect(now.distance(to: never).magnitude == Int.max)
+    }
+
+    // Apple: an instant past Int.max nanoseconds is the longest span away, whichever way one measures.
+    @Test func distanceFromBeyondIntMaxIsTheLongestSpanBothWays() {
+        let start = instant(10_000)
+        let beyond = DispatchTimeType(
+            DispatchTime(uptimeNanoseconds: DispatchTime.distantFuture.uptimeNanoseconds - 1024))
+        let edge = DispatchTimeType(DispatchTime(uptimeNanoseconds: UInt64(Int.max)))
+        #expect(beyond.distance(to: start).magnitude == Int.max)
+        #expect(start.distance(to: beyond).magnitude == Int.max)
+        #expect(beyond.distance(to: beyond).magnitude == 0)
+        #expect(edge.distance(to: start).magnitude == -(Int.max - 10_000))
     }
 
     @Test func dispatchTimesAndStridesSurviveACodableRoundTrip() throws {
@@ -190,6 +202,12 @@ import Testing
         #expect(Stride(exactly: UInt64.max) == nil)
         let decoded = try JSONDecoder().decode(Stride.self, from: JSONEncoder().encode(literal))
         #expect(decoded == literal)
+    }
+
+    // Apple archives an immediate scheduler's stride as a keyed container with one key, "magnitude".
+    @Test func immediateStrideArchivesAsAKeyedMagnitude() throws {
+        let stride: ImmediateScheduler.SchedulerTimeType.Stride = -42
+        #expect(String(decoding: try JSONEncoder().encode(stride), as: UTF8.self) == #"{"magnitude":-42}"#)
     }
 
     @Test func immediateSchedulerDeliversReceiveOnSynchronously() {

@@ -45,3 +45,55 @@ import Testing
         #expect(!didRun)
     }
 }
+
+/// The operation an `OperationQueue` scheduler adds for timed and repeating work, as Apple's is.
+@Suite struct SchedulerOperationQueueOperationTests {
+    /// Records the operations added to it.
+    private final class RecordingQueue: OperationQueue, @unchecked Sendable {
+        private let lock = NSLock()
+        private var recorded: [Operation] = []
+
+        var added: [Operation] { lock.withLock { recorded } }
+
+        override func addOperation(_ op: Operation) {
+            lock.withLock { recorded.append(op) }
+            super.addOperation(op)
+        }
+    }
+
+    // Apple: the pending operation is a cancellable one that is not yet ready, and runs its action once.
+    @Test func aTimedActionIsACancellableOperationThatRunsOnce() {
+        let queue = RecordingQueue()
+        let runs = Counter()
+        queue.schedule(after: queue.now.advanced(by: .milliseconds(30))) { runs.add() }
+
+        #expect(queue.added.count == 1)
+        let operation = queue.added.first
+        #expect(operation is Cancellable)
+        #expect(operation is BlockOperation == false)
+        #expect(operation?.isReady == false)
+        queue.waitUntilAllOperationsAreFinished()
+        #expect(runs.value == 1)
+        operation?.main()
+        #expect(runs.value == 1)
+    }
+
+    // Apple: repeating work puts its first run on the queue at once, and each run adds the next.
+    @Test func repeatingWorkQueuesEachRunBeforeItIsDue() {
+        let queue = RecordingQueue()
+        let runs = Counter()
+        let cancellable = queue.schedule(
+            after: queue.now.advanced(by: .milliseconds(20)), interval: .milliseconds(10)
+        ) { runs.add() }
+        #expect(queue.added.count == 1)
+        #expect(queue.added.first?.isReady == false)
+
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while runs.value < 3, Date() < deadline { usleep(1_000) }
+        cancellable.cancel()
+        queue.waitUntilAllOperationsAreFinished()
+
+        #expect(runs.value >= 3)
+        #expect(queue.added.count == runs.value + 1)
+    }
+}

@@ -68,10 +68,23 @@ internal final class AsyncSubscriber<Input, Failure: Error>: Subscriber, Cancell
 
     internal func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
-        guard !waiting.isEmpty else {
-            // Nobody asked for it: an upstream that ignores demand; there is no one to give it to.
+        guard subscription != nil else {
+            // A value before the subscription (or after the end) answers nobody: as Apple's does, every
+            // call waiting so far resumes with `nil`, and what they asked for is still requested once
+            // the subscription arrives.
+            let waiting = ending == nil ? self.waiting : []
+            if ending == nil {
+                self.waiting = []
+            }
             lock.unlock()
+            for continuation in waiting {
+                continuation.resume(returning: .success(nil))
+            }
             return .none
+        }
+        guard !waiting.isEmpty else {
+            lock.unlock()
+            preconditionFailure("values received a value it did not request: the upstream broke its demand")
         }
         let continuation = waiting.removeFirst()
         lock.unlock()

@@ -1,19 +1,19 @@
 extension Publisher {
-    /// Passes on at most the first `maxLength` values; the value after them finishes the stream and
-    /// cancels the upstream.
+    /// Passes on at most the first `maxLength` values; the last of them finishes the stream and cancels
+    /// the upstream.
     public func prefix(_ maxLength: Int) -> Publishers.Output<Self> {
         precondition(maxLength >= 0, "prefix(_:) needs a length of zero or more, not \(maxLength)")
         return output(in: 0..<maxLength)
     }
 
-    /// Publishes only the value at `index` (counting from zero); the value after it finishes the stream
-    /// and cancels the upstream.
+    /// Publishes only the value at `index` (counting from zero), then finishes the stream and cancels the
+    /// upstream.
     public func output(at index: Int) -> Publishers.Output<Self> {
         output(in: index...index)
     }
 
-    /// Publishes only the values whose positions (counting from zero) lie in `range`; the first value past
-    /// it finishes the stream and cancels the upstream.
+    /// Publishes only the values whose positions (counting from zero) lie in `range`; the last of them
+    /// finishes the stream and cancels the upstream.
     public func output<R>(in range: R) -> Publishers.Output<Self> where R: RangeExpression, R.Bound == Int {
         Publishers.Output(upstream: self, range: range.relative(to: 0..<Int.max))
     }
@@ -23,8 +23,9 @@ extension Publishers {
     /// Republishes the values of its upstream whose positions lie in a range.
     ///
     /// Values before the range are replaced by asking the upstream for one more each; the downstream's
-    /// requests go to the upstream as they are. As with Apple's, the stream ends only when a value past
-    /// the range arrives (or the upstream completes), not with the last value in it.
+    /// requests go to the upstream as they are. As with Apple's, the last value in the range is delivered,
+    /// then the upstream is cancelled and the stream finishes; the downstream's demand for that value is
+    /// still returned. An empty range finishes at the first value.
     public struct Output<Upstream: Publisher>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -47,7 +48,7 @@ extension Publishers {
                 defer { position += 1 }
                 if position < range.lowerBound { return .skip }
                 if position >= range.upperBound { return .finish }
-                return .pass(value)
+                return position == range.upperBound - 1 ? .passThenFinish(value) : .pass(value)
             }
         }
     }

@@ -12,15 +12,19 @@ extension DispatchQueue: Scheduler {
             dispatchTime = time
         }
 
-        /// The signed distance in nanoseconds, saturating where the gap does not fit in an `Int`
-        /// (as from now to `DispatchTime.distantFuture`).
+        /// The signed distance in nanoseconds. As with Apple's, an instant beyond the largest `Int` of
+        /// nanoseconds (as `DispatchTime.distantFuture` is) is the longest span away from any other
+        /// instant, in either direction.
         public func distance(
             to other: DispatchQueue.SchedulerTimeType
         ) -> DispatchQueue.SchedulerTimeType.Stride {
             let from = dispatchTime.uptimeNanoseconds
             let to = other.dispatchTime.uptimeNanoseconds
-            let nanoseconds = to >= from ? Int(clamping: to - from) : -Int(clamping: from - to)
-            return .nanoseconds(nanoseconds)
+            if from == to { return .nanoseconds(0) }
+            guard let start = Int(exactly: from), let end = Int(exactly: to) else {
+                return .nanoseconds(.max)
+            }
+            return .nanoseconds(end - start)
         }
 
         public func advanced(by n: DispatchQueue.SchedulerTimeType.Stride) -> DispatchQueue.SchedulerTimeType
@@ -49,8 +53,8 @@ extension DispatchQueue: Scheduler {
 
         /// A signed span of dispatch time, held in nanoseconds.
         ///
-        /// Integer and floating-point literals count seconds; `init(exactly:)` takes nanoseconds,
-        /// as Apple's does. Spans too long for an `Int` of nanoseconds saturate, as Apple's do, so
+        /// Integer and floating-point literals count seconds, and so does `init(exactly:)`, as with
+        /// Apple's. Spans too long for an `Int` of nanoseconds saturate, as Apple's do, so
         /// `.never` or `.seconds(.max)` mean "as long as there is" rather than a crash.
         public struct Stride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric,
             ExpressibleByFloatLiteral, Hashable, Codable
@@ -97,8 +101,8 @@ extension DispatchQueue: Scheduler {
             }
 
             public init?<T>(exactly source: T) where T: BinaryInteger {
-                guard let nanoseconds = Int(exactly: source) else { return nil }
-                self.init(nanoseconds: nanoseconds)
+                guard let seconds = Int(exactly: source) else { return nil }
+                self = .seconds(seconds)
             }
 
             public static func < (lhs: Self, rhs: Self) -> Bool {

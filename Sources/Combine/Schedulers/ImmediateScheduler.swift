@@ -86,13 +86,19 @@ public struct ImmediateScheduler: Scheduler {
                 a.magnitude == b.magnitude
             }
 
+            /// Archived as Apple's is: a keyed container holding `magnitude`.
+            private enum CodingKeys: String, CodingKey {
+                case magnitude
+            }
+
             public func encode(to encoder: Encoder) throws {
-                var container = encoder.singleValueContainer()
-                try container.encode(magnitude)
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(magnitude, forKey: .magnitude)
             }
 
             public init(from decoder: Decoder) throws {
-                magnitude = try decoder.singleValueContainer().decode(Int.self)
+                magnitude = try decoder.container(keyedBy: CodingKeys.self).decode(
+                    Int.self, forKey: .magnitude)
             }
         }
     }

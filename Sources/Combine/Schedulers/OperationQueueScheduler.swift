@@ -54,7 +54,30 @@ extension OperationQueue: Scheduler {
         after date: OperationQueue.SchedulerTimeType, tolerance: OperationQueue.SchedulerTimeType.Stride,
         options: OperationQueue.SchedulerOptions?, _ action: @escaping () -> Void
     ) {
-        let operation = DueOperation(SchedulerAction(action))
+        enqueueDue(at: date, tolerance: tolerance, SchedulerAction(action))
+    }
+
+    /// As with Apple's, each run is an operation that joins the queue before it is due: the first at
+    /// once, each next one when the one before it runs. Cancelling cancels the pending operation and
+    /// adds no more.
+    public func schedule(
+        after date: OperationQueue.SchedulerTimeType, interval: OperationQueue.SchedulerTimeType.Stride,
+        tolerance: OperationQueue.SchedulerTimeType.Stride, options: OperationQueue.SchedulerOptions?,
+        _ action: @escaping () -> Void
+    ) -> Cancellable {
+        let repeating = RepeatingRun(
+            action: SchedulerAction(action), interval: interval, tolerance: tolerance)
+        repeating.enqueue(on: self, at: date)
+        return AnyCancellable { repeating.cancel() }
+    }
+
+    /// Adds an operation that runs `action` once `date` has come; returns it.
+    @discardableResult
+    fileprivate func enqueueDue(
+        at date: OperationQueue.SchedulerTimeType, tolerance: OperationQueue.SchedulerTimeType.Stride,
+        _ action: SchedulerAction
+    ) -> DueOperation {
+        let operation = DueOperation(action)
         let timer = dueTimer(at: date, tolerance: tolerance, repeating: .never)
         timer.setEventHandler {
             timer.cancel()
@@ -62,23 +85,7 @@ extension OperationQueue: Scheduler {
         }
         addOperation(operation)
         timer.resume()
-    }
-
-    /// Cancelling stops the timer; an operation already on the queue still runs.
-    public func schedule(
-        after date: OperationQueue.SchedulerTimeType, interval: OperationQueue.SchedulerTimeType.Stride,
-        tolerance: OperationQueue.SchedulerTimeType.Stride, options: OperationQueue.SchedulerOptions?,
-        _ action: @escaping () -> Void
-    ) -> Cancellable {
-        let nanoseconds = Int((interval.timeInterval * 1_000_000_000).rounded())
-        let timer = dueTimer(
-            at: date, tolerance: tolerance, repeating: .nanoseconds(Swift.max(nanoseconds, 1)))
-        let action = SchedulerAction(action)
-        timer.setEventHandler {
-            self.addOperation(BlockOperation { action.run() })
-        }
-        timer.resume()
-        return AnyCancellable { timer.cancel() }
+        return operation
     }
 
     /// A timer that first fires at `date` on the wall clock; the caller sets its handler and resumes it.
@@ -96,10 +103,11 @@ extension OperationQueue: Scheduler {
 }
 
 /// A scheduled action that sits on its queue before it is due: it reports itself ready only once
-/// `becomeDue()` is called (or once cancelled, so that a cancelled one leaves the queue at once).
-private final class DueOperation: Operation, @unchecked Sendable {
-    private let action: SchedulerAction
+/// `becomeDue()` is called (or once cancelled, so that a cancelled one leaves the queue at once). It
+/// runs its action once, however often `main()` is called, and cancels as any `Cancellable` does.
+fileprivate final class DueOperation: Operation, Cancellable, @unchecked Sendable {
     private let lock = Lock()
+    private var action: SchedulerAction?
     private var isDue = false
 
     init(_ action: SchedulerAction) {
@@ -115,7 +123,11 @@ private final class DueOperation: Operation, @unchecked Sendable {
     }
 
     override func main() {
-        action.run()
+        let action = lock.withLock {
+            defer { self.action = nil }
+            return self.action
+        }
+        action?.run()
     }
 
     /// Makes the operation ready and tells its queue, which then starts it when it can.
@@ -123,5 +135,55 @@ private final class DueOperation: Operation, @unchecked Sendable {
         willChangeValue(forKey: "isReady")
         lock.withLock { isDue = true }
         didChangeValue(forKey: "isReady")
+    }
+}
+
+/// The chain of operations behind a repeating schedule: each run, before the action, puts the next
+/// one on the queue for one interval after its own due date.
+private final class RepeatingRun: @unchecked Sendable {
+    private let lock = Lock()
+    private let action: SchedulerAction
+    private let interval: OperationQueue.SchedulerTimeType.Stride
+    private let tolerance: OperationQueue.SchedulerTimeType.Stride
+    private var pending: DueOperation?
+    private var isCancelled = false
+
+    init(
+        action: SchedulerAction, interval: OperationQueue.SchedulerTimeType.Stride,
+        tolerance: OperationQueue.SchedulerTimeType.Stride
+    ) {
+        self.action = action
+        self.interval = interval
+        self.tolerance = tolerance
+    }
+
+    deinit {
+        lock.deallocate()
+    }
+
+    func enqueue(on queue: OperationQueue, at date: OperationQueue.SchedulerTimeType) {
+        let run = SchedulerAction { [self] in
+            guard lock.withLock({ !isCancelled }) else { return }
+            enqueue(on: queue, at: date.advanced(by: interval))
+            action.run()
+        }
+        guard lock.withLock({ !isCancelled }) else { return }
+        let operation = queue.enqueueDue(at: date, tolerance: tolerance, run)
+        let cancelledMeanwhile = lock.withLock {
+            if !isCancelled { pending = operation }
+            return isCancelled
+        }
+        if cancelledMeanwhile {
+            operation.cancel()
+        }
+    }
+
+    func cancel() {
+        let pending = lock.withLock {
+            isCancelled = true
+            defer { self.pending = nil }
+            return self.pending
+        }
+        pending?.cancel()
     }
 }

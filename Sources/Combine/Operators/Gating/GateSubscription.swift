@@ -8,6 +8,9 @@ internal enum GateVerdict<Output> {
     case absorb
     /// Drop it and finish, cancelling the upstream.
     case finish
+    /// Send it on, then cancel the upstream and finish: it is the last value the gate lets through. The
+    /// downstream's demand for it is returned to the upstream all the same, as Apple's operators do.
+    case passThenFinish(Output)
 }
 
 /// The subscription behind the operators that decide value by value what passes and when the stream is
@@ -107,6 +110,12 @@ internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream:
             switch try step(input) {
             case .pass(let output):
                 return downstream.receive(output)
+            case .passThenFinish(let output):
+                let demand = downstream.receive(output)
+                guard let upstream = close() else { return demand }
+                upstream.cancel()
+                finishDownstream(with: .finished)
+                return demand
             case .skip:
                 return .max(1)
             case .absorb:

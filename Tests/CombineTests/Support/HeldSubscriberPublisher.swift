@@ -1,0 +1,31 @@
+import Combine
+import Foundation
+
+/// A publisher that keeps its subscriber and does nothing until the test says so: it hands over a
+/// subscription only on `sendSubscription(_:)`, and passes on any value or completion it is told to,
+/// before or after that, so a test can see what a subscriber does with events out of the usual order.
+final class HeldSubscriberPublisher<Output, Failure: Error>: Publisher, @unchecked Sendable {
+    private let lock = NSLock()
+    private var subscriber: AnySubscriber<Output, Failure>?
+
+    init() {}
+
+    var hasSubscriber: Bool { lock.withLock { subscriber != nil } }
+
+    func receive<S>(subscriber: S) where S: Subscriber, S.Input == Output, S.Failure == Failure {
+        lock.withLock { self.subscriber = AnySubscriber(subscriber) }
+    }
+
+    func sendSubscription(_ subscription: Subscription) {
+        lock.withLock { subscriber }?.receive(subscription: subscription)
+    }
+
+    @discardableResult
+    func send(_ value: Output) -> Subscribers.Demand {
+        lock.withLock { subscriber }?.receive(value) ?? .none
+    }
+
+    func send(completion: Subscribers.Completion<Failure>) {
+        lock.withLock { subscriber }?.receive(completion: completion)
+    }
+}
