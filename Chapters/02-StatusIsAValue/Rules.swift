@@ -11,23 +11,38 @@ import Workbook
 let statusRules = [
     Rule("a 404 arrives as a value, then finished", notFoundArrivesAsAValue),
     Rule("decoding an unchecked 404 blames the JSON", decodingWithoutValidationBlamesTheBody),
+    Rule("a followed redirect shows only the last answer", followedRedirectShowsTheLastAnswer),
     Rule("a refused connection is a URLError", refusedConnectionFails),
     Rule("a dropped connection is a URLError (\(platformName))", droppedConnectionFails),
+    Rule("a body cut short is a URLError (\(platformName))", cutShortBodyFails),
+    Rule("endless redirects are a URLError", endlessRedirectsFail),
     Rule("no answer in time is a URLError", silentServerTimesOut),
 ]
 
 // excerpt: status-codes
-/// Each response's HTTP status code; the failure type stays `URLError`.
-nonisolated func statusCodes(of publisher: URLSession.DataTaskPublisher) -> some Publisher<Int, URLError> {
-    publisher.map { @Sendable exchange in (exchange.response as? HTTPURLResponse)?.statusCode ?? 0 }
+/// The HTTP status code of each response from `url`; the failure type stays `URLError`.
+nonisolated func statusCodes(from url: URL, session: URLSession) -> some Publisher<Int, URLError> {
+    session.dataTaskPublisher(for: url)
+        .map { @Sendable exchange in (exchange.response as? HTTPURLResponse)?.statusCode ?? 0 }
+}
+// end excerpt
+
+// excerpt: unchecked-user
+/// The user at `url`, decoded straight from the body, whatever the status said.
+nonisolated func uncheckedUser(
+    from url: URL, session: URLSession, decoder: JSONDecoder = JSONDecoder()
+) -> some Publisher<User, any Error> {
+    session.dataTaskPublisher(for: url)
+        .map(\.data)
+        .decode(type: User.self, decoder: decoder)
 }
 // end excerpt
 
 // excerpt: not-found-arrives-as-a-value
 /// The server answered, so the transport succeeded: the 404 is delivered like any other response.
 func notFoundArrivesAsAValue(in lab: Lab) async -> Finding<Result<[Int], URLError>> {
-    let missing = lab.session.dataTaskPublisher(for: lab.url(Route.missingUser))
-    let statuses = await outcome(of: statusCodes(of: missing), lane: "subscriber")
+    let statuses = await outcome(
+        of: statusCodes(from: lab.url(Route.missingUser), session: lab.session), lane: "subscriber")
     return Finding(
         expected: .success([404]),
         measured: statuses, describe: { describe($0) })
@@ -38,10 +53,7 @@ func notFoundArrivesAsAValue(in lab: Lab) async -> Finding<Result<[Int], URLErro
 /// Decoding the body of a 404 as a `User` fails, and the failure says decoding, not "no such user".
 func decodingWithoutValidationBlamesTheBody(in lab: Lab) async -> Finding<Result<[User], any Error>> {
     let decoded = await outcome(
-        of: lab.session.dataTaskPublisher(for: lab.url(Route.missingUser))
-            .map(\.data)
-            .decode(type: User.self, decoder: JSONDecoder()),
-        lane: "subscriber")
+        of: uncheckedUser(from: lab.url(Route.missingUser), session: lab.session), lane: "subscriber")
     let blamesDecoding = if case .failure(let failure) = decoded { failure is DecodingError } else { false }
     return Finding(
         expected: "failed: a DecodingError",
@@ -49,41 +61,95 @@ func decodingWithoutValidationBlamesTheBody(in lab: Lab) async -> Finding<Result
 }
 // end excerpt
 
+/// What a request that the server answered more than once came to: the subscriber's outcome, and
+/// how many requests the server received for it.
+struct Answered: Equatable, Sendable {
+    var outcome: Result<[Int], URLError>
+    var requests: Int
+
+    var summary: String { describe(outcome) + ", " + counted(requests, "request") + " answered" }
+}
+
+// excerpt: followed-redirect
+/// The server answers 301, URLSession follows it to `/users/1` by itself, and the subscriber sees
+/// only the 200 at the end: the redirect is never a value.
+func followedRedirectShowsTheLastAnswer(in lab: Lab) async -> Finding<Answered> {
+    let statuses = await outcome(
+        of: statusCodes(from: lab.url(Route.movedUser), session: lab.session), lane: "subscriber")
+    let requests =
+        lab.requestCount(for: lab.url(Route.movedUser)) + lab.requestCount(for: lab.url(Route.user))
+    return Finding(
+        expected: Answered(outcome: .success([200]), requests: 2),
+        measured: Answered(outcome: statuses, requests: requests), describe: \.summary)
+}
+// end excerpt
+
 // excerpt: transport-failures
 /// A connection attempt to a port nobody listens on is refused before any HTTP happens.
 func refusedConnectionFails(in lab: Lab) async -> Finding<URLError.Code?> {
-    let refused = lab.session.dataTaskPublisher(for: closedLoopbackURL().appending(path: Route.user))
+    let refused = statusCodes(from: closedLoopbackURL().appending(path: Route.user), session: lab.session)
     return transportFinding(
         expected: .cannotConnectToHost,
-        outcome: await outcome(of: statusCodes(of: refused), lane: "subscriber"))
+        outcome: await outcome(of: refused, lane: "subscriber"))
 }
 
 /// The server accepts the connection and closes it without a word. The lab's second session has
 /// no connection left open by earlier rules; on a reused one, URLSession quietly sends the GET a
 /// second time on a new connection before it gives up.
 func droppedConnectionFails(in lab: Lab) async -> Finding<URLError.Code?> {
-    let dropped = lab.impatientSession.dataTaskPublisher(for: lab.url(Route.hangUp))
+    let dropped = statusCodes(from: lab.url(Route.hangUp), session: lab.impatientSession)
     return transportFinding(
         expected: droppedConnectionCode,
-        outcome: await outcome(of: statusCodes(of: dropped), lane: "subscriber"))
+        outcome: await outcome(of: dropped, lane: "subscriber"))
+}
+
+/// The server sends a 200 and its headers, then closes the connection ten bytes into the body:
+/// a response arrived, and still the publisher fails instead of delivering it.
+func cutShortBodyFails(in lab: Lab) async -> Finding<URLError.Code?> {
+    let cutShort = statusCodes(from: lab.url(Route.cutShort), session: lab.session)
+    return transportFinding(
+        expected: cutShortBodyCode,
+        outcome: await outcome(of: cutShort, lane: "subscriber"))
 }
 
 /// The server accepts the connection and never answers; the session's one-second timeout ends the wait.
 func silentServerTimesOut(in lab: Lab) async -> Finding<URLError.Code?> {
-    let silent = lab.impatientSession.dataTaskPublisher(for: lab.url(Route.silence))
+    let silent = statusCodes(from: lab.url(Route.silence), session: lab.impatientSession)
     return transportFinding(
         expected: .timedOut,
-        outcome: await outcome(of: statusCodes(of: silent), lane: "subscriber"))
+        outcome: await outcome(of: silent, lane: "subscriber"))
+}
+// end excerpt
+
+// excerpt: endless-redirects
+/// Every request is answered, each time with a redirect back to the same place; URLSession stops
+/// following at its limit and fails, although the server never missed an answer.
+func endlessRedirectsFail(in lab: Lab) async -> Finding<Answered> {
+    let url = lab.url(Route.redirectLoop)
+    let statuses = await outcome(of: statusCodes(from: url, session: lab.session), lane: "subscriber")
+    let answered = Answered(outcome: statuses, requests: lab.requestCount(for: url))
+    let code = if case .failure(let failure) = statuses { failure.code } else { URLError.Code?.none }
+    let unanswered = lab.server.abandonedRequests.count(where: { $0.request.path == Route.redirectLoop })
+    return Finding(
+        expected: "failed: URLError.httpTooManyRedirects, every request answered",
+        value: answered,
+        measured: describe(statuses)
+            + (unanswered == 0 ? ", every request answered" : ", \(unanswered) unanswered"),
+        holds: code == .httpTooManyRedirects && answered.requests > 1 && unanswered == 0)
 }
 // end excerpt
 
 // excerpt: dropped-connection-code
-/// How URLSession reports a connection that closed before any response: Linux Foundation (libcurl
-/// underneath) calls it a bad server response, Apple's URL loading system a lost connection.
+/// How URLSession reports a connection that closed before any response, and one that closed in
+/// the middle of the body: Linux Foundation (libcurl underneath) calls the first a bad server
+/// response and gives the second no name at all; Apple's URL loading system calls both a lost
+/// connection.
 #if os(Linux)
     let droppedConnectionCode = URLError.Code.badServerResponse
+    let cutShortBodyCode = URLError.Code.unknown
 #else
     let droppedConnectionCode = URLError.Code.networkConnectionLost
+    let cutShortBodyCode = URLError.Code.networkConnectionLost
 #endif
 // end excerpt
 

@@ -14,6 +14,7 @@ let typedErrorRules = [
     Rule("an overloaded server fails with its status", busyServerFailsWithStatus),
     Rule("a malformed body fails with .decoding", malformedBodyFailsWithDecoding),
     Rule("a refused connection fails with .transport", refusedConnectionFailsWithTransport),
+    Rule("a timeout fails with .transport", timeoutFailsWithTransport),
     Rule("with tryMap the failure type is any Error", tryMapErasesTheFailureType),
 ]
 
@@ -57,6 +58,29 @@ func refusedConnectionFailsWithTransport(in lab: Lab) async -> Finding<Result<[U
     return typedFinding(
         expected: .failure(.transport(.cannotConnectToHost)),
         measured: loaded)
+}
+// end excerpt
+
+/// What a request that timed out came to: the typed client's outcome, and how many requests the
+/// server had received for it by then.
+struct TimedOutLoad: Equatable, Sendable {
+    var outcome: Result<[User], APIError>
+    var requestsAtServer: Int
+
+    var summary: String { describe(outcome) + ", " + counted(requestsAtServer, "request") + " at the server" }
+}
+
+// excerpt: timeout-reached-the-server
+/// A timeout is not proof that nothing was reached: this server accepted the connection and read
+/// the request, then never answered, and the session gave up after its one second.
+func timeoutFailsWithTransport(in lab: Lab) async -> Finding<TimedOutLoad> {
+    let url = lab.url(Route.silence, tag: "typed")
+    let loaded = await outcome(
+        of: fetch(User.self, from: url, session: lab.impatientSession), lane: "subscriber")
+    return Finding(
+        expected: TimedOutLoad(outcome: .failure(.transport(.timedOut)), requestsAtServer: 1),
+        measured: TimedOutLoad(outcome: loaded, requestsAtServer: lab.requestCount(for: url)),
+        describe: \.summary)
 }
 // end excerpt
 

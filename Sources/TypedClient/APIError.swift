@@ -8,12 +8,14 @@ import Workbook
 // excerpt: api-error
 /// Everything that can go wrong fetching from the API, as three kinds a caller handles differently.
 ///
-/// A transport failure means no response arrived (retrying may help); a status means the server
-/// answered and said no; decoding means it answered yes with a body we could not read.
+/// A transport failure means URLSession could not finish the exchange (retrying may help); a
+/// status means the server answered and said no; decoding means it answered yes with a body we
+/// could not read.
 public enum APIError: Error, Equatable {
-    /// The request never got a response: the connection was refused, dropped, or timed out.
+    /// URLSession failed the request: no answer came (the connection was refused, dropped or timed
+    /// out), the body was cut short after the headers, or the redirects went past its limit.
     case transport(URLError.Code)
-    /// The server responded with a status outside 200...299.
+    /// The last response, after any redirects URLSession followed, had a status outside 200...299.
     case status(Int)
     /// The response was a success but its body was not what we expected.
     case decoding

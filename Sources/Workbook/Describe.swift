@@ -55,6 +55,7 @@ extension URLError.Code {
         URLError.networkConnectionLost.rawValue: "networkConnectionLost",
         URLError.notConnectedToInternet.rawValue: "notConnectedToInternet",
         URLError.badServerResponse.rawValue: "badServerResponse",
+        URLError.httpTooManyRedirects.rawValue: "httpTooManyRedirects",
         URLError.zeroByteResource.rawValue: "zeroByteResource",
         URLError.cannotDecodeContentData.rawValue: "cannotDecodeContentData",
         URLError.cannotParseResponse.rawValue: "cannotParseResponse",

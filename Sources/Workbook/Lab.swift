@@ -32,7 +32,14 @@ public final class Lab: Sendable {
         impatientSession = URLSession(configuration: impatient)
     }
 
-    /// An ephemeral configuration (no cache, no cookies kept) that goes straight to the local server.
+    /// An ephemeral configuration that goes straight to the local server.
+    ///
+    /// Ephemeral means nothing is written to disk, not that nothing is kept: cookies, credentials and
+    /// a private `URLCache` live in memory for as long as the session. On Apple platforms that cache
+    /// may revalidate a response by itself or answer without a request while the response is
+    /// fresh; Linux URLSession does not use it at all (chapter 7's tests measure that). The
+    /// shared routes send no `Cache-Control`, `Expires` or `Last-Modified`, so no answer of theirs is
+    /// fresh; the profile routes, which send validators, are loaded through `uncachedSession()`.
     ///
     /// On Apple platforms the empty proxy dictionary turns the system's proxies off; Linux
     /// URLSession ignores it, and starting a `LocalServer` takes loopback out of the environment's

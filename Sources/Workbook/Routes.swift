@@ -27,6 +27,13 @@ public enum Route {
     public static let hangUp = "/hang-up"
     /// The connection stays open and no answer ever comes.
     public static let silence = "/silence"
+    /// 200 with user 1's full length announced, but the connection closes after the first few
+    /// bytes of the body: a response whose head arrived and whose body never did.
+    public static let cutShort = "/users/1/cut-short"
+    /// 301 to `Route.user`: a redirect URLSession follows by itself.
+    public static let movedUser = "/users/1/moved"
+    /// 302 back to itself, every time: redirects that never end.
+    public static let redirectLoop = "/redirect-loop"
     /// Fails a set number of times, then answers 200 with user 1. Its query says how:
     /// `fail=N` requests to the same URL get an error first (each URL, tag included, counts its
     /// own), `status=S` picks the error (503 unless given), and `retry-after=SECONDS` adds a
@@ -125,6 +132,9 @@ public enum RouteTable {
         case Route.slowUser: .json(#"{"id": 3, "name": "Slow Sam"}"#).delayed(by: slowUserDelay)
         case Route.hangUp: .closeWithoutAnswer
         case Route.silence: .neverAnswer
+        case Route.cutShort: .json(userBody).truncated(sendingBytes: 10)
+        case Route.movedUser: .status(301, headers: ["Location": Route.user])
+        case Route.redirectLoop: .status(302, headers: ["Location": Route.redirectLoop])
         case Route.flaky: flakyResponse(to: request, attempt: attempt, answer: userBody)
         case Route.userList: .json(userListBody)
         case Route.slowUserList: .json(userListBody).delayed(by: verySlowDelay)
@@ -180,10 +190,6 @@ public enum RouteTable {
                 counts[request.target, default: 0] += 1
                 return counts[request.target, default: 0]
             }
-            let answer: HTTPResponse? =
-                request.path == Route.orders
-                ? orders.response(to: request) : await profile.response(to: request)
-            let response = answer ?? response(to: request, attempt: attempt)
             let exchange = exchanges.withLock { count in
                 count += 1
                 return count
@@ -193,15 +199,30 @@ public enum RouteTable {
                     .request, lane: Timeline.serverLane, detail: "\(request.method) \(request.target)",
                     at: request.arrivalTime, exchange: exchange)
             }
+            func recordClientLeft() {
+                timeline?.record(
+                    .cancel, lane: Timeline.serverLane, detail: "client went away, answer never sent",
+                    exchange: exchange)
+            }
+            // A held answer waits for other requests to arrive, so its request is drawn on arrival,
+            // in arrival order; every other request is drawn with its answer.
+            let held = request.path == Route.heldProfile
+            if held { exchanges.withLock { _ in recordRequest() } }
+            let answer: HTTPResponse? =
+                request.path == Route.orders
+                ? orders.response(to: request) : await profile.response(to: request)
+            let response = answer ?? response(to: request, attempt: attempt)
             func recordAnswer() {
                 if let (kind, detail) = response.timelineAnswer {
                     timeline?.record(kind, lane: Timeline.serverLane, detail: detail, exchange: exchange)
                 }
             }
             guard response.delay > .zero else {
+                // A held answer's client may have gone in the meantime: the server cancels the
+                // handler then, and writes nothing.
                 exchanges.withLock { _ in
-                    recordRequest()
-                    recordAnswer()
+                    if !held { recordRequest() }
+                    if Task.isCancelled { recordClientLeft() } else { recordAnswer() }
                 }
                 return response
             }
@@ -210,9 +231,7 @@ public enum RouteTable {
                 try await Task.sleep(for: response.delay)
             } catch {
                 // The lab stops its server only after the last rule, so here the client went away.
-                timeline?.record(
-                    .cancel, lane: Timeline.serverLane, detail: "client went away, answer never sent",
-                    exchange: exchange)
+                recordClientLeft()
                 return response
             }
             recordAnswer()

@@ -30,6 +30,38 @@ struct StatusIsAValueTests {
         #expect(finding.holds)
     }
 
+    @Test func aFollowedRedirectDeliversOnlyTheFinal200() async throws {
+        let finding = try await measure(followedRedirectShowsTheLastAnswer)
+        #expect(finding.value == Answered(outcome: .success([200]), requests: 2))
+        #expect(finding.holds)
+    }
+
+    @Test func aBodyCutShortAfterItsHeadersFailsWithThisPlatformsCode() async throws {
+        let finding = try await measure(cutShortBodyFails)
+        #if os(Linux)
+            #expect(finding.value == .unknown)
+        #else
+            #expect(finding.value == .networkConnectionLost)
+        #endif
+        #expect(finding.holds)
+    }
+
+    @Test func endlessRedirectsFailWithTooManyRedirectsThoughEachWasAnswered() async throws {
+        let finding = try await measure(endlessRedirectsFail)
+        guard case .failure(let failure) = finding.value.outcome else {
+            Issue.record("the redirect loop delivered \(finding.value.outcome)")
+            return
+        }
+        #expect(failure.code == .httpTooManyRedirects)
+        #if os(Linux)
+            // libcurl under Linux Foundation follows 20 redirects: the first request and 20 more.
+            #expect(finding.value.requests == 21)
+        #else
+            #expect(finding.value.requests > 1)
+        #endif
+        #expect(finding.holds)
+    }
+
     @Test func aRefusedConnectionFailsWithCannotConnectToHost() async throws {
         let finding = try await measure(refusedConnectionFails)
         #expect(finding.value == .cannotConnectToHost)

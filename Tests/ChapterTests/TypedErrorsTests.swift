@@ -40,6 +40,12 @@ struct TypedErrorsTests {
         #expect(finding.holds)
     }
 
+    @Test func aTimeoutFailsWithTransportTimedOutAfterTheServerHadTheRequest() async throws {
+        let finding = try await measure(timeoutFailsWithTransport)
+        #expect(finding.value == TimedOutLoad(outcome: .failure(.transport(.timedOut)), requestsAtServer: 1))
+        #expect(finding.holds)
+    }
+
     @Test func theTryMapVersionFailsWithAnyErrorAndNeedsACast() async throws {
         let finding = try await measure(tryMapErasesTheFailureType)
         #expect(finding.value == ErasedFailure(failureType: "any Error", recoveredByCast: .status(404)))
