@@ -35,7 +35,15 @@ func nothingBeforeSubscribe(in lab: Lab) async -> Finding<Int> {
 /// Subscribing is what starts the work: one subscriber, one request.
 func oneRequestPerSubscriber(in lab: Lab) async -> Finding<Int> {
     let url = lab.url(Route.user, tag: "one-subscriber")
-    _ = await outcome(of: lab.session.dataTaskPublisher(for: url), lane: "subscriber")
+    let deliveries = DeliveryCounter(lane: "subscriber")
+    // excerpt: subscribe
+    let subscription = lab.session.dataTaskPublisher(for: url)
+        .sink(
+            receiveCompletion: { _ in deliveries.countCompletion() },
+            receiveValue: { _ in deliveries.countValue() })
+    // end excerpt
+    _ = await until { deliveries.completions == 1 }
+    subscription.cancel()
     return Finding(
         expected: 1, measured: lab.requestCount(for: url),
         describe: { counted($0, "request") })
@@ -71,17 +79,19 @@ struct SharedDelivery: Equatable, Sendable {
 /// `share()` subscribes upstream once, for every subscriber that is attached when the response comes.
 func shareSendsOneRequest(in lab: Lab) async -> Finding<SharedDelivery> {
     let url = lab.url(Route.delayedUser, tag: "shared")
+    let (a, b) = (DeliveryCounter(lane: "subscriber A"), DeliveryCounter(lane: "subscriber B"))
+    // excerpt: share
     let shared = lab.session.dataTaskPublisher(for: url).share()
-    let deliveries = DeliveryCounter()
-    let subscribers = [
-        deliveries.subscribe(to: shared, lane: "subscriber A"),
-        deliveries.subscribe(to: shared, lane: "subscriber B"),
-    ]
-    _ = await until { deliveries.completions == 2 }
-    subscribers.forEach { $0.cancel() }
+    let subscriberA = shared.sink(
+        receiveCompletion: { _ in a.countCompletion() }, receiveValue: { _ in a.countValue() })
+    let subscriberB = shared.sink(
+        receiveCompletion: { _ in b.countCompletion() }, receiveValue: { _ in b.countValue() })
+    // end excerpt
+    _ = await until { a.completions + b.completions == 2 }
+    [subscriberA, subscriberB].forEach { $0.cancel() }
     return Finding(
         expected: SharedDelivery(requests: 1, values: 2),
-        measured: SharedDelivery(requests: lab.requestCount(for: url), values: deliveries.values),
+        measured: SharedDelivery(requests: lab.requestCount(for: url), values: a.values + b.values),
         describe: { counted($0.requests, "request") + ", " + counted($0.values, "value") })
 }
 // end excerpt

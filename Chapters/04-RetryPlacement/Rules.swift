@@ -24,9 +24,11 @@ let retryRules = [
 /// `retry(2)` straight after the request: a 503 arrives as a value, so there is no failure to retry.
 func retryBeforeValidationNeverFires(in lab: Lab) async -> Finding<RetriedRequest<Int, URLError>> {
     let url = lab.url(Route.busy, tag: "retry-before-validation")
+    // excerpt: retry-before-validation
     let statuses = lab.session.dataTaskPublisher(for: url)
         .map { exchange in exchange.response.httpStatus ?? 0 }
         .retry(2)
+    // end excerpt
     let measured = await retried(statuses, sentTo: url, in: lab)
     return retryFinding(measured, expected: .success([503]), requests: 1)
 }
@@ -35,9 +37,11 @@ func retryBeforeValidationNeverFires(in lab: Lab) async -> Finding<RetriedReques
 /// twice more, the moment each failure arrives.
 func retryAfterValidationResendsAtOnce(in lab: Lab) async -> Finding<RetriedRequest<Data, APIError>> {
     let url = lab.url(Route.busy, tag: "retry-after-validation")
+    // excerpt: retry-after-validation
     let bodies = lab.session.dataTaskPublisher(for: url)
         .validatingStatus()
         .retry(2)
+    // end excerpt
     let measured = await retried(bodies, sentTo: url, in: lab)
     return retryFinding(measured, expected: .failure(.status(503)), requests: 3)
 }

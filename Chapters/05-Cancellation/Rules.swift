@@ -15,6 +15,8 @@ let cancellationRules = [
     Rule("the owner going away cancels", ownerGoingAwayCancels),
     Rule("a sink whose result is not stored gets nothing", unstoredSinkGetsNothing),
     Rule("a cancelled POST still took effect", cancelledPostStillTookEffect),
+    Rule("a sink capturing self keeps its model alive", sinkCapturingSelfKeepsItsModelAlive),
+    Rule("a handler capturing self only delays release", handlerCapturingSelfOnlyDelaysRelease),
 ]
 
 // excerpt: in-flight
@@ -137,7 +139,6 @@ func unstoredSinkGetsNothing(in _: Lab) async -> Finding<UnstoredSink> {
     let dropped = lab.url(Route.slow, tag: "unstored")
     let deliveries = DeliveryCounter()
     _ = lab.session.dataTaskPublisher(for: dropped)
-        .recorded(lane: "unstored sink", value: eventLabel)
         .sink(
             receiveCompletion: { _ in deliveries.countCompletion() },
             receiveValue: { _ in deliveries.countValue() })
@@ -147,6 +148,7 @@ func unstoredSinkGetsNothing(in _: Lab) async -> Finding<UnstoredSink> {
     let requestsAtServer = lab.requestCount(for: dropped)
     let measured = UnstoredSink(
         values: deliveries.values, completions: deliveries.completions, requestsAtServer: requestsAtServer)
+    Timeline.current?.record(.note, lane: "unstored sink", detail: measured.summary)
     return Finding(
         expected: "no value, no completion", value: measured, measured: measured.summary,
         holds: measured.holds,
@@ -200,3 +202,84 @@ func cancelledPostStillTookEffect(in lab: Lab) async -> Finding<CancelledOrder> 
         describe: \.summary, varies: departureNote(abandoned))
 }
 // end excerpt
+
+/// Whether a model that follows a subject that never finishes was freed once nobody else held it,
+/// for each way of subscribing, and whether each really followed the subject first.
+struct ModelRelease: Equatable, Sendable {
+    var capturingSelfFreed: Bool
+    var weakSelfFreed: Bool
+    var assigningFreed: Bool
+    /// The count each model showed after the subject sent 1: proof that it was subscribed.
+    var followed: [Int]
+
+    var summary: String {
+        let freed = { (freed: Bool) in freed ? "freed" : "never freed" }
+        return "self: \(freed(capturingSelfFreed))"
+            + (capturingSelfFreed ? "" : " (cycle reproduced)")
+            + "; [weak self]: \(freed(weakSelfFreed)); assign(to:): \(freed(assigningFreed))"
+    }
+}
+
+/// A sink that captures `self`, stored in `self`'s own set, keeps the model alive after its last
+/// owner lets go; `[weak self]` and `assign(to:)` do not.
+func sinkCapturingSelfKeepsItsModelAlive(in _: Lab) async -> Finding<ModelRelease> {
+    let ways: [(FollowingModel, PassthroughSubject<Int, Never>) -> Void] = [
+        { $0.followCapturingSelf($1) }, { $0.followCapturingWeakly($1) }, { $0.followByAssigning($1) },
+    ]
+    var freed: [Bool] = []
+    var followed: [Int] = []
+    for (way, lane) in zip(ways, ["capturing self", "[weak self]", "assign(to:)"]) {
+        let counts = PassthroughSubject<Int, Never>()  // never finishes
+        // excerpt: let-the-model-go
+        var model: FollowingModel? = FollowingModel()
+        weak let watched = model
+        way(model!, counts)
+        counts.send(1)
+        followed.append(watched?.latest ?? 0)
+        model = nil
+        freed.append(watched == nil)
+        // end excerpt
+        Timeline.current?.record(
+            .note, lane: lane, detail: watched == nil ? "model freed" : "model still alive")
+        withExtendedLifetime(counts) {}
+    }
+    return Finding(
+        expected: ModelRelease(
+            capturingSelfFreed: false, weakSelfFreed: true, assigningFreed: true, followed: [1, 1, 1]),
+        measured: ModelRelease(
+            capturingSelfFreed: freed[0], weakSelfFreed: freed[1], assigningFreed: freed[2],
+            followed: followed),
+        describe: \.summary)
+}
+
+/// What a strong `self` in a data task's handler did to the loader's life.
+struct HandlerCapture: Equatable, Sendable {
+    var aliveWhileTheAnswerWasPending: Bool
+    var freedAfterTheAnswer: Bool
+
+    var summary: String {
+        (aliveWhileTheAnswerWasPending ? "loader kept until the answer" : "loader freed at once")
+            + (freedAfterTheAnswer ? ", freed after it" : ", still alive after it")
+    }
+}
+
+/// A completion handler that captures `self` keeps its loader alive only until the answer arrives:
+/// the session lets go of the handler once it has run, so there is no cycle to break.
+func handlerCapturingSelfOnlyDelaysRelease(in lab: Lab) async -> Finding<HandlerCapture> {
+    let url = lab.url(Route.slowUser, tag: "handler-captures-self")
+    // excerpt: let-the-loader-go
+    var loader: HandlerLoader? = HandlerLoader()
+    weak let watched = loader
+    loader?.load(from: url, session: lab.session)
+    loader = nil
+    let aliveWhilePending = watched != nil
+    _ = await until(timeout: .seconds(10)) { watched == nil }
+    // end excerpt
+    Timeline.current?.record(
+        .note, lane: "handler capturing self", detail: watched == nil ? "loader freed" : "loader still alive")
+    return Finding(
+        expected: HandlerCapture(aliveWhileTheAnswerWasPending: true, freedAfterTheAnswer: true),
+        measured: HandlerCapture(
+            aliveWhileTheAnswerWasPending: aliveWhilePending, freedAfterTheAnswer: watched == nil),
+        describe: \.summary)
+}

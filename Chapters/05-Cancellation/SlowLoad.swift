@@ -20,10 +20,28 @@ struct SlowLoad: Sendable {
         url = lab.url(Route.verySlow, tag: tag)
     }
 
+    // excerpt: load
+    /// The load as an app writes it: a sink on the data task publisher, here counting what arrives.
+    /// The load lives as long as the cancellable it returns.
+    func subscribe() -> AnyCancellable {
+        session.dataTaskPublisher(for: url)
+            .sink(
+                receiveCompletion: { _ in deliveries.countCompletion() },
+                receiveValue: { _ in deliveries.countValue() })
+    }
+    // end excerpt
+
     // excerpt: start-and-look
-    /// Subscribes to the very slow route, counting what arrives; the load lives as long as the result.
+    /// `subscribe()`, watched from outside for the timeline: the cancellable it hands back notes on
+    /// the "subscriber" lane when it is cancelled or released, then cancels the load.
     func start() -> AnyCancellable {
-        deliveries.subscribe(to: session.dataTaskPublisher(for: url), lane: "subscriber")
+        let timeline = Timeline.current
+        timeline?.record(.subscribe, lane: "subscriber")
+        let load = subscribe()
+        return AnyCancellable {
+            timeline?.record(.cancel, lane: "subscriber")
+            load.cancel()
+        }
     }
 
     /// Waits until the server has this load's request (or its safety deadline passes).

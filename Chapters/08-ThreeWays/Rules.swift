@@ -18,6 +18,8 @@ let threeWaysRules = [
     Rule("cancelling the awaiting Task cancels the request", cancellingTheTaskCancelsTheRequest),
     Rule("a Task outlives its owner; a child task does not", unstructuredTaskOutlivesItsOwner),
     Rule("publisher.values feeds a for try await loop", valuesFeedAForTryAwaitLoop),
+    Rule("each caller shows its image on the main thread", everyCallSiteShowsTheImageOnTheMainThread),
+    Rule("as written, async without @MainActor keeps the bug", droppingMainAsyncKeepsTheThreadingBug),
 ]
 
 /// The handler runs where URLSession calls back, its delegate queue, which is not the main thread:
@@ -64,13 +66,13 @@ func unstoredSubscriptionGetsNothing(in _: Lab) async -> Finding<Deliveries> {
     let url = lab.url(Route.slowImage, tag: "unstored")
     // excerpt: unstored-sink
     _ = imagePublisher(from: url, session: lab.session)
-        .recorded(lane: "unstored sink", in: timeline, value: \.description)
         .sink(
             receiveCompletion: { _ in deliveries.countCompletion() },
             receiveValue: { _ in deliveries.countValue() })
     // end excerpt
     await lab.waitOutDroppedRequest(for: url, answerDueAfter: RouteTable.slowDelay)
     let measured = Deliveries(values: deliveries.values, completions: deliveries.completions)
+    timeline?.record(.note, lane: "unstored sink", detail: measured.summary)
     return Finding(expected: .none, measured: measured, describe: \.summary)
 }
 

@@ -12,8 +12,15 @@ public final class DeliveryCounter: Sendable {
     }
 
     private let tally = Locked(Tally())
+    private let lane: String?
+    private let timeline: Timeline?
 
-    public init() {}
+    /// A tally that, given a `lane`, also records each count on that lane of `Timeline.current`,
+    /// so a sink that only calls `countValue()` and `countCompletion()` still shows in the picture.
+    public init(lane: String? = nil) {
+        self.lane = lane
+        timeline = lane == nil ? nil : Timeline.current
+    }
 
     /// How many values have arrived so far.
     public var values: Int { tally.withLock { $0.values } }
@@ -24,11 +31,13 @@ public final class DeliveryCounter: Sendable {
     /// Counts one delivered value.
     public func countValue() {
         tally.withLock { $0.values += 1 }
+        if let lane { timeline?.record(.value, lane: lane) }
     }
 
     /// Counts one delivered completion.
     public func countCompletion() {
         tally.withLock { $0.completions += 1 }
+        if let lane { timeline?.record(.completion, lane: lane) }
     }
 
     /// Subscribes to `publisher` with a sink that counts into this tally. Keep the returned

@@ -5,6 +5,22 @@ import Testing
 
 @Suite("Chapter 5: cancellation")
 struct CancellationTests {
+    @Test func aSinkCapturingSelfKeepsItsModelAliveWhileWeakSelfAndAssignFreeIt() async throws {
+        let finding = try await measure(sinkCapturingSelfKeepsItsModelAlive)
+        #expect(finding.value.followed == [1, 1, 1])
+        #expect(!finding.value.capturingSelfFreed)
+        #expect(finding.value.weakSelfFreed)
+        #expect(finding.value.assigningFreed)
+        #expect(finding.holds)
+    }
+
+    @Test func aHandlerCapturingSelfKeepsTheLoaderUntilTheAnswerThenLetsItGo() async throws {
+        let finding = try await measure(handlerCapturingSelfOnlyDelaysRelease)
+        #expect(finding.value.aliveWhileTheAnswerWasPending)
+        #expect(finding.value.freedAfterTheAnswer)
+        #expect(finding.holds)
+    }
+
     @Test func aRequestInFlightIsOneRunningTaskThatTheServerHas() async throws {
         let finding = try await measure(requestInFlightIsOneRunningTask)
         #expect(finding.value.taskStates == ["running"])

@@ -8,6 +8,17 @@ func measure<Value>(_ rule: (Lab) async -> Finding<Value>) async throws -> Findi
     return await rule(lab)
 }
 
+/// `measure(_:)` for a rule isolated to the main actor, run on it: under XCTest's `@MainActor`
+/// tests that is the main thread with the main queue drained.
+@MainActor
+func measureOnTheMainActor<Value>(
+    _ rule: @MainActor (Lab) async -> Finding<Value>
+) async throws -> Finding<Value> {
+    let lab = try await Lab.open()
+    defer { lab.close() }
+    return await rule(lab)
+}
+
 /// What a finished child process left behind.
 struct ChildRun: Sendable {
     var status: Int32
