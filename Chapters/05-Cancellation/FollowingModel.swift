@@ -8,8 +8,8 @@ final class FollowingModel: ObservableObject {
     private var subscriptions = Set<AnyCancellable>()
 
     // excerpt: capturing-self
-    /// The sink's closure holds the model, the model's set holds the sink: a cycle, which only the
-    /// stream finishing could break.
+    /// The sink's closure holds the model, the model's set holds the sink: a cycle, and while the
+    /// stream runs nothing outside it can free the model.
     func followCapturingSelf(_ counts: some Publisher<Int, Never>) {
         counts
             .sink { self.update($0) }
