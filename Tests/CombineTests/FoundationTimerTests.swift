@@ -138,13 +138,21 @@ struct FoundationTimerTests {
     @Test func thePublisherKeepsWhatItWasMadeWith() {
         let timer = Timer.publish(every: 2.5, tolerance: 0.5, on: .current, in: .common)
         #expect(timer.interval == 2.5)
-        #expect(timer.tolerance == 0.5)
         #expect(timer.runLoop === RunLoop.current)
         #expect(timer.mode == .common)
         #expect(timer.options == nil)
         let subscriber = TestSubscriber<Date, Never>(initialDemand: .none)
         timer.subscribe(subscriber)
         #expect(subscriber.subscriptionDescriptions == ["Timer"])
+    }
+
+    // Apple: Timer.publish drops the tolerance it is given; the publisher's tolerance is nil.
+    @Test func publishLeavesTheToleranceUnset() {
+        let timer = Timer.publish(every: 2.5, tolerance: 0.5, on: .current, in: .common)
+        #expect(timer.tolerance == nil)
+        #expect(
+            Timer.TimerPublisher(interval: 1, tolerance: 0.5, runLoop: .current, mode: .common).tolerance
+                == 0.5)
     }
 }
 

@@ -172,3 +172,22 @@ import Testing
         #expect(subscriber.completions == [.finished])
     }
 }
+
+/// Where demand the downstream asks for while `zip` delivers a value goes, as with Apple's.
+@Suite struct OperatorsZipReentrantDemandTests {
+    // Apple: the upstream whose value completed the pair gets the demand as its value's answer, and the
+    // other upstreams get it as a request.
+    @Test func demandAskedForDuringADeliveryAnswersTheValueThatSetItOff() {
+        let first = ProbePublisher<Int, Never>()
+        let second = ProbePublisher<Int, Never>()
+        let subscriber = TestSubscriber<(Int, Int), Never>(initialDemand: .max(10))
+        subscriber.onValue { _ in subscriber.request(.max(666)) }
+        first.zip(second).subscribe(subscriber)
+
+        #expect(first.send(1) == .none)
+        #expect(second.send(1) == .max(666))
+
+        #expect(first.subscription?.history == [.requested(.max(10)), .requested(.max(666))])
+        #expect(second.subscription?.history == [.requested(.max(10))])
+    }
+}

@@ -162,7 +162,7 @@ struct PublishersJustTests {
         #expect(throws: TestError.self) { try just.tryContains { _ in throw TestError() }.result.get() }
         #expect(try just.tryReduce(10, +).result.get() == 14)
         #expect(try just.tryScan(10, +).result.get() == 14)
-        #expect(try just.tryRemoveDuplicates { _, _ in throw TestError() }.result.get() == 4)
+        #expect(try just.tryRemoveDuplicates { _, _ in false }.result.get() == 4)
         #expect(just.reduce(10, +) == Result.Publisher(14))
         #expect(just.scan(1) { $0 * $1 } == Result.Publisher(4))
         #expect(just.mapError(anyFailureToTestError) == Result<Int, TestError>.Publisher(4))

@@ -31,18 +31,22 @@ import Testing
         withExtendedLifetime(connection) {}
     }
 
-    // Apple: a CurrentValueSubject asks its upstream for values only once a subscriber has demand.
-    @Test func currentValueAsksItsUpstreamOnlyOnceASubscriberHasDemand() {
+    // Apple: a CurrentValueSubject asks an upstream for everything as soon as it subscribes, subscribers
+    // or not, so Just(1).subscribe(subject) sets its value at once; later demand asks for nothing more.
+    @Test func currentValueAsksItsUpstreamForEverythingAtOnce() {
         let upstream = TestPublisher<Int, Never>()
         let subject = CurrentValueSubject<Int, Never>(0)
         let connection = upstream.subscribe(subject)
-        #expect(upstream.subscription?.requests == [])
+        #expect(upstream.subscription?.requests == [.unlimited])
 
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1))
         subject.subscribe(subscriber)
 
         #expect(upstream.subscription?.requests == [.unlimited])
-        withExtendedLifetime(connection) {}
+        let other = CurrentValueSubject<Int, Never>(0)
+        let justConnection = Just(1).subscribe(other)
+        #expect(other.value == 1)
+        withExtendedLifetime((connection, justConnection)) {}
     }
 
     // Apple: CurrentValueSubject.send(_:) after the completion is ignored; value keeps its old value.

@@ -39,7 +39,8 @@ extension URLSession {
     }
 }
 
-/// One subscriber's data task: created on the first demand, cancelled with the subscription.
+/// One subscriber's data task: created on the first demand, resumed on each, cancelled with the
+/// subscription.
 ///
 /// The task's completion handler holds this object until the task ends, and the subscription holds
 /// the task; both links are dropped when the task completes or the subscription is cancelled. Its
@@ -80,9 +81,8 @@ where Downstream.Input == URLSession.DataTaskPublisher.Output, Downstream.Failur
         self.demand += demand
         let task = self.task
         lock.unlock()
-        if isFirstDemand {
-            task?.resume()
-        }
+        // Every request resumes the task, as Apple's does; resuming a running task does nothing.
+        task?.resume()
     }
 
     func cancel() {

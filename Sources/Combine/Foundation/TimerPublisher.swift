@@ -2,6 +2,9 @@ import Foundation
 
 extension Timer {
     /// A connectable publisher of the current date every `interval` seconds, on `runLoop` in `mode`.
+    ///
+    /// As Apple's does, this ignores `tolerance`: the publisher's `tolerance` is `nil` whatever is
+    /// passed (create a `Timer.TimerPublisher` directly to set one).
     public static func publish(
         every interval: TimeInterval,
         tolerance: TimeInterval? = nil,
@@ -9,8 +12,7 @@ extension Timer {
         in mode: RunLoop.Mode,
         options: RunLoop.SchedulerOptions? = nil
     ) -> TimerPublisher {
-        TimerPublisher(
-            interval: interval, tolerance: tolerance, runLoop: runLoop, mode: mode, options: options)
+        TimerPublisher(interval: interval, tolerance: nil, runLoop: runLoop, mode: mode, options: options)
     }
 
     /// A timer shared by every subscriber, which starts ticking only when `connect()` is called.

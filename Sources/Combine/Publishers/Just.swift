@@ -134,9 +134,11 @@ extension Just {
         return kept(if: index == 0)
     }
 
+    /// As Apple's does (its feedback FB6169621), the value is kept whenever the range starts at zero,
+    /// even an empty one such as `0..<0`, and dropped for any other start, negative ones included.
     public func output<R>(in range: R) -> Optional<Output>.Publisher
     where R: RangeExpression, R.Bound == Int {
-        kept(if: range.contains(0))
+        kept(if: range.relative(to: 0..<Int.max).lowerBound == 0)
     }
 
     public func prefix(_ maxLength: Int) -> Optional<Output>.Publisher {
@@ -166,10 +168,15 @@ extension Just {
 
     public func removeDuplicates(by predicate: (Output, Output) -> Bool) -> Just<Output> { self }
 
+    /// Calls `predicate` once, with the value as both arguments, as Apple's does: what it throws is
+    /// the failure.
     public func tryRemoveDuplicates(
         by predicate: (Output, Output) throws -> Bool
     ) -> Result<Output, Error>.Publisher {
-        Result<Output, Error>.Publisher(output)
+        tryEvaluating { value in
+            _ = try predicate(value, value)
+            return value
+        }
     }
 
     public func replaceError(with output: Output) -> Just<Output> { self }

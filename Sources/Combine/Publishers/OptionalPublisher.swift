@@ -84,9 +84,9 @@ extension Optional.Publisher {
         Optional<Bool>.Publisher(output.map(predicate))
     }
 
-    /// Counts even when there is no value: an empty publisher counts `0`.
+    /// As with Apple's, an empty publisher counts nothing at all: it finishes without a value.
     public func count() -> Optional<Int>.Publisher {
-        Optional<Int>.Publisher(output == nil ? 0 : 1)
+        Optional<Int>.Publisher(output.map { _ in 1 })
     }
 
     public func dropFirst(_ count: Int = 1) -> Optional<Wrapped>.Publisher {
@@ -137,9 +137,15 @@ extension Optional.Publisher {
         return kept { _ in index == 0 }
     }
 
+    /// Traps, as Apple's does, on a range that starts below zero or ends at `Int.max - 1` or later.
     public func output<R>(in range: R) -> Optional<Wrapped>.Publisher
     where R: RangeExpression, R.Bound == Int {
-        kept { _ in range.contains(0) }
+        let positions = range.relative(to: 0..<Int.max)
+        precondition(
+            positions.lowerBound >= 0, "output(in:) needs positions of zero or more, not \(positions)")
+        precondition(
+            positions.upperBound < Int.max - 1, "output(in:) needs a range ending before Int.max - 1")
+        return kept { _ in positions.contains(0) }
     }
 
     public func prefix(_ maxLength: Int) -> Optional<Wrapped>.Publisher {
@@ -153,13 +159,13 @@ extension Optional.Publisher {
         kept(where: predicate)
     }
 
-    /// Reduces even when there is no value: an empty publisher reduces to `initialResult`.
+    /// As with Apple's, an empty publisher reduces to nothing at all, not to `initialResult`.
     public func reduce<T>(
         _ initialResult: T, _ nextPartialResult: (T, Optional<Wrapped>.Publisher.Output) -> T
     )
         -> Optional<T>.Publisher
     {
-        Optional<T>.Publisher(output.map { nextPartialResult(initialResult, $0) } ?? initialResult)
+        Optional<T>.Publisher(output.map { nextPartialResult(initialResult, $0) })
     }
 
     public func removeDuplicates(

@@ -81,20 +81,22 @@ extension Result.Publisher {
         self
     }
 
+    /// Calls the comparator once, with the value as both arguments, as Apple's does.
     public func tryMin(
         by areInIncreasingOrder: (Output, Output) throws -> Bool
     ) -> Result<Output, Error>.Publisher {
-        erasingFailure()
+        comparingWithItself(areInIncreasingOrder)
     }
 
     public func max(by areInIncreasingOrder: (Output, Output) -> Bool) -> Result<Output, Failure>.Publisher {
         self
     }
 
+    /// Calls the comparator once, with the value as both arguments, as Apple's does.
     public func tryMax(
         by areInIncreasingOrder: (Output, Output) throws -> Bool
     ) -> Result<Output, Error>.Publisher {
-        erasingFailure()
+        comparingWithItself(areInIncreasingOrder)
     }
 
     public func contains(where predicate: (Output) -> Bool) -> Result<Bool, Failure>.Publisher {
@@ -147,10 +149,11 @@ extension Result.Publisher {
     public func removeDuplicates(by predicate: (Output, Output) -> Bool) -> Result<Output, Failure>.Publisher
     { self }
 
+    /// Calls `predicate` once, with the value as both arguments, as Apple's does.
     public func tryRemoveDuplicates(
         by predicate: (Output, Output) throws -> Bool
     ) -> Result<Output, Error>.Publisher {
-        erasingFailure()
+        comparingWithItself(predicate)
     }
 
     public func replaceError(with output: Output) -> Result<Output, Never>.Publisher {
@@ -183,8 +186,14 @@ extension Result.Publisher {
         Result<T, Error>.Publisher(Result<T, Error> { try transform(result.get()) })
     }
 
-    private func erasingFailure() -> Result<Output, Error>.Publisher {
-        tryMapping { $0 }
+    /// The value, once `compare(value, value)` has run without throwing; what it throws is the failure.
+    private func comparingWithItself(
+        _ compare: (Output, Output) throws -> Bool
+    ) -> Result<Output, Error>.Publisher {
+        tryMapping { value in
+            _ = try compare(value, value)
+            return value
+        }
     }
 }
 

@@ -2,11 +2,13 @@
 /// value and the completion to the downstream from work scheduled on a scheduler.
 ///
 /// Demand passes straight up; what the downstream returns from a delivered value is requested from
-/// upstream once the delivery has run. Deliveries are serialised by a recursive lock (a scheduled
+/// upstream once the delivery has run, even if the upstream has completed meanwhile, as with Apple's. Deliveries are serialised by a recursive lock (a scheduled
 /// delivery may trigger another at once, as on `ImmediateScheduler`), never by the state lock, and
 /// none happens after `cancel()`. With a deadline, the relay also ends the stream when the upstream
-/// stays silent for that long after subscribing, its latest value, or the downstream's latest request
-/// (Apple's `timeout` restarts its clock on each of them).
+/// stays silent for that long after subscribing, its latest value, or the downstream's first request
+/// (Apple's `timeout` restarts its clock on each of them, but not on later requests). A cancel that
+/// comes while the upstream's completion is still on its way reaches the upstream with a deadline, as
+/// Apple's `timeout` does, and not without one.
 internal final class SchedulerRelay<Context: Scheduler, Downstream: Subscriber>:
     Subscriber, Subscription, CustomStringConvertible
 {
@@ -29,7 +31,8 @@ internal final class SchedulerRelay<Context: Scheduler, Downstream: Subscriber>:
     private enum Phase {
         case awaitingSubscription
         case live
-        /// The upstream completed; the deliveries already scheduled, then the completion, still run.
+        /// The upstream completed; the deliveries already scheduled, then the completion, still run. The
+        /// upstream is kept, for the demand those deliveries return and for a cancel.
         case draining
         case ended
     }
@@ -42,8 +45,10 @@ internal final class SchedulerRelay<Context: Scheduler, Downstream: Subscriber>:
     private let lock = Lock()
     private let deliveryLock = Lock(recursive: true)
     @exclusivity(unchecked) private var phase = Phase.awaitingSubscription
-    /// Set only while `phase` is `.live`.
+    /// Set only while `phase` is `.live` or `.draining`.
     @exclusivity(unchecked) private var upstream: Subscription?
+    /// The downstream has made its first request (the last one that restarts the deadline).
+    @exclusivity(unchecked) private var hasRequested = false
     @exclusivity(unchecked) private var downstream: Downstream?
     @exclusivity(unchecked) private var deadlineTimer: Cancellable?
     /// Tells a deadline timer that has since been replaced from the current one.
@@ -107,7 +112,6 @@ internal final class SchedulerRelay<Context: Scheduler, Downstream: Subscriber>:
             return
         }
         phase = .draining
-        upstream = nil
         let timer = takeDeadlineTimer()
         lock.unlock()
         timer?.cancel()
@@ -120,14 +124,21 @@ internal final class SchedulerRelay<Context: Scheduler, Downstream: Subscriber>:
             lock.unlock()
             return
         }
+        let restarts = !hasRequested
+        hasRequested = true
         lock.unlock()
-        restartDeadline()
+        if restarts {
+            restartDeadline()
+        }
         upstream.request(demand)
     }
 
     func cancel() {
         lock.lock()
-        let upstream = end()
+        // Only `timeout` (the relay with a deadline) cancels an upstream that has already completed.
+        let reachesUpstream = phase == .live || deadline != nil
+        let held = end()
+        let upstream = reachesUpstream ? held : nil
         let timer = takeDeadlineTimer()
         lock.unlock()
         timer?.cancel()
@@ -156,7 +167,7 @@ internal final class SchedulerRelay<Context: Scheduler, Downstream: Subscriber>:
         let more = deliveryLock.withLock { downstream.receive(input) }
         guard more > .none else { return }
         lock.lock()
-        guard phase == .live, let upstream else {
+        guard phase == .live || phase == .draining, let upstream else {
             lock.unlock()
             return
         }
@@ -224,7 +235,7 @@ internal final class SchedulerRelay<Context: Scheduler, Downstream: Subscriber>:
         phase == .ended
     }
 
-    /// Ends the relay and lets go of the downstream; returns the upstream if it was still live.
+    /// Ends the relay and lets go of the downstream; returns the upstream if it was still held.
     private func end() -> Subscription? {
         let live = upstream
         upstream = nil

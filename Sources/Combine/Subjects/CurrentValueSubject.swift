@@ -17,7 +17,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
     }
 
     public init(_ value: Output) {
-        core = SubjectCore(name: "CurrentValueSubject", memory: .latest(value))
+        core = SubjectCore(name: "CurrentValueSubject", memory: .latest(value), asksUpstreamsAtOnce: true)
     }
 
     public final func send(subscription: Subscription) {

@@ -35,11 +35,15 @@ internal final class SubjectCore<Output, Failure: Error> {
     /// Whether any subscriber has asked for a value yet; until then upstreams are asked for nothing.
     private var hasDownstreamDemand = false
 
-    /// `name` is how subscriptions describe themselves: the subject's type name.
-    internal init(name: String, memory: Memory, countsDemand: Bool = true) {
+    /// `name` is how subscriptions describe themselves: the subject's type name. With
+    /// `asksUpstreamsAtOnce`, as Apple's `CurrentValueSubject` does, an upstream subscription is asked
+    /// for everything as soon as it arrives, not once a subscriber has demand.
+    internal init(name: String, memory: Memory, countsDemand: Bool = true, asksUpstreamsAtOnce: Bool = false)
+    {
         self.name = name
         self.memory = memory
         self.countsDemand = countsDemand
+        hasDownstreamDemand = asksUpstreamsAtOnce
     }
 
     deinit {

@@ -36,6 +36,11 @@ internal final class JoinSubscription<Downstream: Subscriber>: Subscription, Cus
     private var readyCombinations = ValueQueue<Downstream.Input>()
     /// A failure that arrived while a value was being delivered, for the delivering thread to pass on.
     private var pendingFailure: Downstream.Failure?
+    /// Under `.pairwise`, the side whose value set off the delivery under way, and what the downstream
+    /// requested meanwhile: as with Apple's zip, that side gets it as the demand its value returns, not
+    /// as a request.
+    private var deliveringSide: JoinSideBase?
+    private var demandForDeliveringSide = Subscribers.Demand.none
 
     internal init(_ rule: JoinRule, named description: String, downstream: Downstream) {
         self.rule = rule
@@ -74,7 +79,13 @@ internal final class JoinSubscription<Downstream: Subscriber>: Subscription, Cus
         }
         demand += newDemand
         requested += newDemand
-        let asked = activeSubscriptions()
+        let asked: [Subscription]
+        if isEmitting, let deliveringSide {
+            demandForDeliveringSide += newDemand
+            asked = sides.filter { $0 !== deliveringSide }.compactMap(\.subscription)
+        } else {
+            asked = activeSubscriptions()
+        }
         if rule == .pairwise, !isEmitting {
             isEmitting = true
             emit(nil, to: downstream)
@@ -117,8 +128,9 @@ internal final class JoinSubscription<Downstream: Subscriber>: Subscription, Cus
         downstream != nil && pendingFailure == nil && side.subscription != nil && !side.isFinished
     }
 
-    /// Goes on after a side stored a value. Entered with the lock held; leaves with it released.
-    fileprivate func sideDidStoreValue() -> Subscribers.Demand {
+    /// Goes on after `side` stored a value; returns the demand that side's value answers with. Entered
+    /// with the lock held; leaves with it released.
+    fileprivate func sideDidStoreValue(_ side: JoinSideBase) -> Subscribers.Demand {
         guard let downstream, !isEmitting || rule == .latest else {
             lock.unlock()
             return .none
@@ -138,8 +150,17 @@ internal final class JoinSubscription<Downstream: Subscriber>: Subscription, Cus
             combination = combine()
         }
         isEmitting = true
+        if rule == .pairwise {
+            deliveringSide = side
+        }
         emit(combination, to: downstream)
-        return .none
+        guard rule == .pairwise else { return .none }
+        lock.lock()
+        let answer = demandForDeliveringSide
+        deliveringSide = nil
+        demandForDeliveringSide = .none
+        lock.unlock()
+        return answer
     }
 
     fileprivate func receive(completion: Subscribers.Completion<Downstream.Failure>, for side: JoinSideBase) {
@@ -326,7 +347,7 @@ internal final class JoinSide<Input, Downstream: Subscriber>: JoinSideBase, Subs
         }
         values.append(input)
         bufferedCount = values.count
-        return join.sideDidStoreValue()
+        return join.sideDidStoreValue(self)
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
