@@ -7,10 +7,8 @@ import Workbook
     import FoundationNetworking
 #endif
 
-/// One step of a pipeline handing on an event, and where that happened.
+/// An event reaching a pipeline's subscriber, and where that happened.
 struct Delivery: Equatable, Sendable {
-    /// The step the event came out of, such as `map`.
-    var step: String
     /// `value`, `finished`, or the failure.
     var event: String
     /// The label of the Dispatch queue it ran on (`currentQueueLabel()`).
@@ -20,7 +18,7 @@ struct Delivery: Equatable, Sendable {
     var onMainThread: Bool
 }
 
-/// The deliveries of a pipeline's steps, in the order they happened, from whichever threads.
+/// The events a pipeline's subscriber received, in the order they came, from whichever threads.
 final class DeliveryLog: Sendable {
     private let delegateQueue: ObjectIdentifier
     private let log = Locked<[Delivery]>([])
@@ -32,10 +30,10 @@ final class DeliveryLog: Sendable {
 
     var deliveries: [Delivery] { log.withLock { $0 } }
 
-    /// Notes that `step` handed on `event` here, on the caller's queue and thread.
-    func note(_ step: String, _ event: String) {
+    /// Notes that `event` arrived here, on the caller's queue and thread.
+    func note(_ event: String) {
         let delivery = Delivery(
-            step: step, event: event, queue: currentQueueLabel(),
+            event: event, queue: currentQueueLabel(),
             onDelegateQueue: OperationQueue.current.map(ObjectIdentifier.init) == delegateQueue,
             onMainThread: Thread.isMainThread)
         log.withLock { $0.append(delivery) }
@@ -43,16 +41,17 @@ final class DeliveryLog: Sendable {
 }
 
 extension Publisher {
-    /// This publisher, noting in `log` where each value and the completion came out of `step`, and
-    /// recording them on the timeline lane of that name.
-    func logged(_ step: String, in log: DeliveryLog) -> some Publisher<Output, Failure> {
-        recorded(lane: step, value: eventLabel)
+    /// This publisher, noting in `log` where its subscriber gets each value and the completion, and
+    /// recording them on the timeline lane `lane`. It wraps the publisher from outside: the
+    /// publisher's own chain is left as it was.
+    func logged(_ lane: String, in log: DeliveryLog) -> some Publisher<Output, Failure> {
+        recorded(lane: lane, value: eventLabel)
             .handleEvents(
-                receiveOutput: { _ in log.note(step, "value") },
+                receiveOutput: { _ in log.note("value") },
                 receiveCompletion: { completion in
                     switch completion {
-                    case .finished: log.note(step, "finished")
-                    case .failure(let failure): log.note(step, describe(failure: failure))
+                    case .finished: log.note("finished")
+                    case .failure(let failure): log.note(describe(failure: failure))
                     }
                 })
     }

@@ -47,7 +47,7 @@ enum ModelChild {
         let model = UserNameModel()
         var setOnMainThread: Bool?
         let watching = model.$name.dropFirst().sink { _ in setOnMainThread = Thread.isMainThread }
-        way.start(on: model, from: url, session: URLSession(configuration: Lab.sessionConfiguration()))
+        way.start(on: model, from: url, session: way.makeSession())
         let loaded = await until(timeout: patience) { model.name != nil }
         watching.cancel()
         report("name", model.name ?? "none")

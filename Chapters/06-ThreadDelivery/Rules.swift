@@ -10,9 +10,14 @@ import Workbook
 /// The chapter's rules in the order the report lists them.
 let threadDeliveryRules = [
     Rule("values arrive on URLSession's delegate queue", valuesArriveOnTheDelegateQueue),
+    Rule(
+        "a session on OperationQueue.main delivers on the main thread",
+        mainDelegateQueueDeliversOnTheMainThread),
     Rule("after receive(on: main) they arrive on the main thread", receiveOnMainDeliversOnTheMainThread),
+    Rule("a scroll holds back RunLoop.main, not DispatchQueue.main", scrollHoldsBackTheRunLoopOnly),
     Rule("an inline closure in a @MainActor model crashes", inlineClosureStopsTheProcess),
     Rule("the crash is the closure's main-actor check", backtraceNamesTheIsolationCheck),
+    Rule("on a main-queue session the same model does not crash", mainQueueSessionLoadsTheName),
     Rule("fix 1, a nonisolated function: the name loads", nonisolatedFunctionLoadsTheName),
     Rule("fix 2, @Sendable closures: the name loads", sendableClosuresLoadTheName),
     Rule("fix 3, key paths: the name loads", keyPathsLoadTheName),
@@ -25,75 +30,88 @@ let threadDeliveryRules = [
 // MARK: - Where values arrive
 
 // excerpt: where-values-arrive
-/// Follows one response through a typical chain, noting at each step which queue and thread it
-/// came out on. Nothing before `receive(on:)` moves it: it stays where URLSession called back.
-func deliveries(in lab: Lab) async -> [Delivery] {
-    let log = DeliveryLog(session: lab.session)
-    let decoder = JSONDecoder()
-    let user = lab.session.dataTaskPublisher(for: lab.url(Route.user, tag: "threads"))
-        .logged("dataTaskPublisher", in: log)
-        .map(\.data)
-        .logged("map", in: log)
-        .decode(type: User.self, decoder: decoder)
-        .logged("decode", in: log)
-        .receive(on: DispatchQueue.main)
-        .logged(afterReceiveOnMain, in: log)
-    _ = await outcome(of: user)
+/// Where the user's value and completion reach a subscriber when `user(from:session:receivedOn:)`
+/// hands them on with `scheduler`. The chain is used as it is; the log watches it from outside,
+/// from the subscriber's side, and notes the queue and thread of each event.
+func deliveries(
+    in lab: Lab, receivedOn scheduler: some Scheduler, lane: String, session: URLSession? = nil
+) async -> [Delivery] {
+    let session = session ?? lab.session
+    let log = DeliveryLog(session: session)
+    let chain = user(from: lab.url(Route.user, tag: lane), session: session, receivedOn: scheduler)
+    _ = await outcome(of: chain.logged(lane, in: log))
     return log.deliveries
 }
 // end excerpt
 
-/// The steps before `receive(on:)` hand on the value and the completion on the delegate queue.
+/// `ImmediateScheduler` runs what it is given at once, on the caller's thread, so a
+/// `receive(on: ImmediateScheduler.shared)` moves nothing: what the subscriber sees is where
+/// URLSession called back, and where every step before it ran.
 func valuesArriveOnTheDelegateQueue(in lab: Lab) async -> Finding<[Delivery]> {
-    let upstream = await deliveries(in: lab).filter { $0.step != afterReceiveOnMain }
-    let everyStepBoth =
-        Set(upstream.map { "\($0.step) \($0.event)" }) == [
-            "dataTaskPublisher value", "dataTaskPublisher finished", "map value", "map finished",
-            "decode value", "decode finished",
-        ]
+    let arrived = await deliveries(in: lab, receivedOn: ImmediateScheduler.shared, lane: immediateLane)
     return Finding(
-        expected: "value and finished at every step, on the delegate queue, off the main thread",
-        value: upstream, measured: describe(upstream),
-        holds: everyStepBoth && upstream.allSatisfy { $0.onDelegateQueue && !$0.onMainThread })
+        expected: "value and finished on the delegate queue, off the main thread", value: arrived,
+        measured: describe(arrived),
+        holds: arrived.map(\.event) == ["value", "finished"]
+            && arrived.allSatisfy { $0.onDelegateQueue && !$0.onMainThread })
+}
+
+/// A session made with `delegateQueue: OperationQueue.main` calls back on the main queue, so the
+/// same chain arrives on the main thread with nothing moving it.
+func mainDelegateQueueDeliversOnTheMainThread(in lab: Lab) async -> Finding<[Delivery]> {
+    let session = URLSession(
+        configuration: Lab.sessionConfiguration(), delegate: nil, delegateQueue: OperationQueue.main)
+    defer { session.finishTasksAndInvalidate() }
+    let arrived = await deliveries(
+        in: lab, receivedOn: ImmediateScheduler.shared, lane: "OperationQueue.main", session: session)
+    return Finding(
+        expected: "value and finished on \(mainQueueLabel) (delegate queue), main thread", value: arrived,
+        measured: describe(arrived),
+        holds: arrived.map(\.event) == ["value", "finished"]
+            && arrived.allSatisfy { $0.queue == mainQueueLabel && $0.onDelegateQueue && $0.onMainThread })
 }
 
 /// After `receive(on: DispatchQueue.main)` the value and the completion come out on the main
 /// queue, which the main thread drains.
 func receiveOnMainDeliversOnTheMainThread(in lab: Lab) async -> Finding<[Delivery]> {
-    let downstream = await deliveries(in: lab).filter { $0.step == afterReceiveOnMain }
+    let arrived = await deliveries(in: lab, receivedOn: DispatchQueue.main, lane: mainQueueLane)
     return Finding(
-        expected: "value and finished on \(mainQueueLabel), on the main thread",
-        value: downstream, measured: describe(downstream),
-        holds: downstream.map(\.event) == ["value", "finished"]
-            && downstream.allSatisfy { $0.queue == mainQueueLabel && $0.onMainThread })
+        expected: "value and finished on \(mainQueueLabel), main thread", value: arrived,
+        measured: describe(arrived),
+        holds: arrived.map(\.event) == ["value", "finished"]
+            && arrived.allSatisfy { $0.queue == mainQueueLabel && !$0.onDelegateQueue && $0.onMainThread })
 }
 
-/// The step after `receive(on: DispatchQueue.main)`, as `deliveries(in:)` names it.
-let afterReceiveOnMain = "receive(on: main)"
+/// While the main run loop runs in a mode other than the default, as UIKit's does during a scroll,
+/// a value received on `RunLoop.main` waits until the loop is back in the default mode; one received
+/// on `DispatchQueue.main` arrives meanwhile, since the main queue is served in every common mode.
+func scrollHoldsBackTheRunLoopOnly(in lab: Lab) async -> Finding<ScrollArrivals> {
+    Finding(
+        expected: ScrollArrivals(mainQueue: .scrolling, runLoop: .over),
+        measured: await arrivalsDuringAScroll(in: lab),
+        describe: { $0.description })
+}
+
+/// The timeline lanes of the chain received on each scheduler.
+let immediateLane = "ImmediateScheduler"
+let mainQueueLane = "DispatchQueue.main"
+let runLoopLane = "RunLoop.main"
 
 /// The main queue's label, the same on every platform.
 let mainQueueLabel = "com.apple.main-thread"
 
-/// Deliveries as a report row: for each place they ran, in order, which steps handed on what there.
+/// Deliveries as a report row: the events, and where they ran, in order.
 private func describe(_ deliveries: [Delivery]) -> String {
-    var places: [(place: String, steps: [String], events: [String])] = []
+    var places: [(place: String, events: [String])] = []
     for delivery in deliveries {
         let place =
             "\(delivery.queue)\(delivery.onDelegateQueue ? " (delegate queue)" : ""), "
             + (delivery.onMainThread ? "main thread" : "off the main thread")
-        if places.last?.place != place { places.append((place, [], [])) }
-        let last = places.count - 1
-        if delivery.step != afterReceiveOnMain, !places[last].steps.contains(delivery.step) {
-            places[last].steps.append(delivery.step)
-        }
-        if !places[last].events.contains(delivery.event) { places[last].events.append(delivery.event) }
+        if places.last?.place != place { places.append((place, [])) }
+        places[places.count - 1].events.append(delivery.event)
     }
     guard !places.isEmpty else { return "nothing delivered" }
-    return places.map { place in
-        let steps = place.steps.isEmpty ? "" : place.steps.joined(separator: ", ") + ": "
-        return steps + place.events.joined(separator: " and ") + " on " + place.place
-    }
-    .joined(separator: "; ")
+    return places.map { $0.events.joined(separator: " and ") + " on " + $0.place }.joined(separator: "; ")
 }
 
 // MARK: - The crash and its fixes
@@ -129,6 +147,12 @@ func backtraceNamesTheIsolationCheck(in lab: Lab) async -> Finding<NameLoadRun> 
         measured: path.isEmpty ? "no backtrace printed" : path.joined(separator: " → "),
         holds: path.count == 3 && path[0] == closure && isRuntimeIsolationCheck(path[1])
             && path[2] == "dispatch_assert_queue")
+}
+
+/// The crashing model again, its session made with `delegateQueue: OperationQueue.main`: its
+/// closures then run on the main queue, where their main-actor check passes.
+func mainQueueSessionLoadsTheName(in lab: Lab) async -> Finding<NameLoadRun> {
+    loadedFinding(await runNameLoading(.inlineClosuresOnAMainQueueSession, in: lab))
 }
 
 /// Fix 1, run in a child process: it ends normally, the name shown.

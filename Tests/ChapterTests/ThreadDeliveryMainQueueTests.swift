@@ -9,28 +9,31 @@ import XCTest
 /// tests have that, Swift Testing's do not (they run off the main thread and the main queue waits).
 final class ThreadDeliveryMainQueueTests: XCTestCase {
     @MainActor
-    func testEveryStepBeforeReceiveOnHandsOnOnTheDelegateQueueOffTheMainThread() async throws {
+    func testWithNothingMovingItTheChainArrivesOnTheDelegateQueueOffTheMainThread() async throws {
         let deliveries = try await onALabOfItsOwn(valuesArriveOnTheDelegateQueue).value
         XCTAssertEqual(
-            deliveries.map(\.step),
-            ["dataTaskPublisher", "map", "decode", "dataTaskPublisher", "map", "decode"])
+            deliveries, valueAndFinished(on: delegateQueueLabel, delegateQueue: true, mainThread: false))
+    }
+
+    @MainActor
+    func testASessionOnTheMainOperationQueueDeliversOnTheMainThreadWithoutReceiveOn() async throws {
+        let deliveries = try await onALabOfItsOwn(mainDelegateQueueDeliversOnTheMainThread).value
         XCTAssertEqual(
-            deliveries.map(\.event), ["value", "value", "value", "finished", "finished", "finished"])
-        XCTAssertEqual(Set(deliveries.map(\.queue)), [delegateQueueLabel])
-        XCTAssertTrue(deliveries.allSatisfy(\.onDelegateQueue))
-        XCTAssertTrue(deliveries.allSatisfy { !$0.onMainThread })
+            deliveries, valueAndFinished(on: "com.apple.main-thread", delegateQueue: true, mainThread: true))
     }
 
     @MainActor
     func testAfterReceiveOnMainTheValueAndCompletionAreOnTheMainThread() async throws {
         let deliveries = try await onALabOfItsOwn(receiveOnMainDeliversOnTheMainThread).value
         XCTAssertEqual(
-            deliveries,
-            ["value", "finished"].map {
-                Delivery(
-                    step: "receive(on: main)", event: $0, queue: "com.apple.main-thread",
-                    onDelegateQueue: false, onMainThread: true)
-            })
+            deliveries, valueAndFinished(on: "com.apple.main-thread", delegateQueue: false, mainThread: true))
+    }
+
+    @MainActor
+    func testDuringAScrollTheMainQueueDeliversAndTheRunLoopWaitsUntilItEnds() async throws {
+        let arrivals = try await onALabOfItsOwn(scrollHoldsBackTheRunLoopOnly).value
+        XCTAssertEqual(arrivals.mainQueue, .scrolling)
+        XCTAssertEqual(arrivals.runLoop, .over)
     }
 
     @MainActor
@@ -71,6 +74,13 @@ final class ThreadDeliveryMainQueueTests: XCTestCase {
         let lab = try await Lab.open()
         defer { lab.close() }
         return await rule(lab)
+    }
+
+    /// A value and then the completion, both delivered on `queue` as described.
+    private func valueAndFinished(on queue: String, delegateQueue: Bool, mainThread: Bool) -> [Delivery] {
+        ["value", "finished"].map {
+            Delivery(event: $0, queue: queue, onDelegateQueue: delegateQueue, onMainThread: mainThread)
+        }
     }
 
     /// The label URLSession's delegate queue carries, as `currentQueueLabel()` writes it.

@@ -42,6 +42,15 @@ struct ThreadDeliveryTests {
         #expect(finding.holds)
     }
 
+    @Test func theSameModelOnAMainQueueSessionLoadsTheNameWithoutCrashing() async throws {
+        let (run, requests) = try await runAndCountRequests(
+            .inlineClosuresOnAMainQueueSession, mainQueueSessionLoadsTheName)
+        #expect(run.ending == .exited(0), "\(run)")
+        #expect(run.name == "Ada Lovelace")
+        #expect(run.setOnMainThread == true)
+        #expect(requests == 1)
+    }
+
     @Test(
         arguments: [
             (NameLoading.nonisolatedFunction, nonisolatedFunctionLoadsTheName),

@@ -49,7 +49,7 @@ func outputProblems(
                 problems.append(
                     DocProblem(page.path, line: marker.line, "could not get the output of \(name): \(error)"))
             case .success(let stable):
-                if let difference = firstDifference(block.content, stable) {
+                if let difference = firstOutputDifference(block.content, stable) {
                     problems.append(
                         DocProblem(
                             page.path, line: block.line + 1 + difference.index,

@@ -1,0 +1,21 @@
+import Combine
+import Foundation
+import TypedClient
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+// excerpt: user-chain
+/// The user at `url`, loaded the way a view model's chain loads it: the response's body, decoded,
+/// then handed on by `scheduler` to whatever subscribes, such as the view model's `sink`.
+nonisolated func user(
+    from url: URL, session: URLSession, receivedOn scheduler: some Scheduler,
+    decoder: JSONDecoder = JSONDecoder()
+) -> some Publisher<User, any Error> {
+    session.dataTaskPublisher(for: url)
+        .map(\.data)
+        .decode(type: User.self, decoder: decoder)
+        .receive(on: scheduler)
+}
+// end excerpt
