@@ -64,8 +64,14 @@ let exerciseTargets: [Target] = [
         name: "ExerciseTests",
         dependencies: combine + [
             "ExerciseChecks", "Starters", "Solutions", "WorkbookCommand", "Workbook", "StarterCheckRunner",
-            "SolutionCheckRunner",
+            "SolutionCheckRunner", "AnswerVariants",
         ]),
+]
+
+/// Wrong and right answers to the exercises, each bound to its exercise's code type, for the tests
+/// that prove what the checks make of them (`Tests/ExerciseTests/VariantTests.swift`).
+let answerVariantTargets: [Target] = [
+    .target(name: "AnswerVariants", dependencies: exerciseCode + ["Workbook"])
 ]
 
 let package = Package(
@@ -74,7 +80,7 @@ let package = Package(
     products: [
         .executable(name: "workbook", targets: ["WorkbookCommand"])
     ],
-    targets: combineTargets + chapters + exerciseTargets + [
+    targets: combineTargets + chapters + exerciseTargets + answerVariantTargets + [
         .target(name: "Locking"),
         .target(name: "LocalServer", dependencies: ["Locking"]),
         .target(name: "Workbook", dependencies: combine + ["Locking", "LocalServer"]),

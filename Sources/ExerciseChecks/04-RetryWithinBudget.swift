@@ -217,7 +217,7 @@ func waitsDouble(_ code: RetryWithinBudgetCode, in lab: Lab) async -> Finding<[D
         code, request(Route.flaky, query: Route.flaky(failing: 2), check: "waits", in: lab), in: lab)
     return Finding(
         expected: [checkedBudget.firstWait, checkedBudget.firstWait * 2], measured: run.waits,
-        describe: { "waits of " + inMilliseconds($0) + " (virtual time)" })
+        describe: { $0.isEmpty ? "no waits" : "waits of " + inMilliseconds($0) + " (virtual time)" })
 }
 
 func givesUpWithinTheBudget(_ code: RetryWithinBudgetCode, in lab: Lab) async -> Finding<RetryRun> {

@@ -31,8 +31,13 @@ enum BodyRelease: Equatable, Sendable {
     /// inside it, and a body that reaches the main thread is released there once decoded. Only Linux
     /// Foundation lets a subclass be made with a configuration; Apple's `init(configuration:)` is
     /// not inherited.
+    ///
+    /// Whether the main thread releases the body last is a race, unless the main thread is kept busy
+    /// until the handler has returned: then whatever was sent to the main queue, the body included,
+    /// is all that is left holding it. `holdMainThreadUntilACallbackReturns` does that.
     final class BodyWatchingSession: URLSession, @unchecked Sendable {
         private let log = Locked<[BodyRelease]>([])
+        private let callbacksReturned = DispatchSemaphore(value: 0)
 
         /// Where each body was released, in order.
         var releases: [BodyRelease] { log.withLock { $0 } }
@@ -41,9 +46,16 @@ enum BodyRelease: Equatable, Sendable {
             with request: URLRequest,
             completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void
         ) -> URLSessionDataTask {
-            super.dataTask(with: request) { [log] data, response, error in
+            super.dataTask(with: request) { [log, callbacksReturned] data, response, error in
                 completionHandler(data.map { watchedCopy(of: $0, noting: log) }, response, error)
+                callbacksReturned.signal()
             }
+        }
+
+        /// Blocks the calling thread, the main one, until a completion handler has returned, or
+        /// `timeout` has passed; says whether one returned.
+        func holdMainThreadUntilACallbackReturns(timeout: Duration) -> Bool {
+            callbacksReturned.wait(timeout: .now() + .nanoseconds(Int(timeout / .nanoseconds(1)))) == .success
         }
     }
 

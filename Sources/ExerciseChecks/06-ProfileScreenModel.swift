@@ -169,6 +169,7 @@ func responseIsReadOffTheMainThread(_ code: ProfileScreenModelCode, in lab: Lab)
         defer { session.finishTasksAndInvalidate() }
         let model = code.makeModel(lab.server.baseURL, session)
         model.load(userID: 1)
+        _ = session.holdMainThreadUntilACallbackReturns(timeout: patience)
         _ = await until(timeout: patience) { model.user != nil || model.failure != nil }
         _ = await until(timeout: patience) { !session.releases.isEmpty }
         let release = session.releases.first ?? .notSeen
