@@ -104,10 +104,17 @@ let exerciseTargets: [Target] =
             name: "ExerciseTests",
             dependencies: combine + [
                 "ExerciseChecks", "ExerciseSupport", "WorkbookCommand", "Workbook", "TypedClient",
-                "StarterCheckRunner",
-                "SolutionCheckRunner",
+                "StarterCheckRunner", "SolutionCheckRunner", "AnswerVariants",
             ]),
     ]
+
+/// Wrong and right answers to the exercises, each bound to its exercise's code type, for the tests
+/// that prove what the checks make of them (`Tests/ExerciseTests/VariantTests.swift`).
+let answerVariantTargets: [Target] = [
+    .target(
+        name: "AnswerVariants",
+        dependencies: combine + ["ExerciseChecks", "ExerciseSupport", "TypedClient", "Locking", "Workbook"])
+]
 
 let package = Package(
     name: "CombineNetworkingWorkbook",
@@ -115,7 +122,7 @@ let package = Package(
     products: [
         .executable(name: "workbook", targets: ["WorkbookCommand"])
     ],
-    targets: combineTargets + chapters + exerciseTargets + [
+    targets: combineTargets + chapters + exerciseTargets + answerVariantTargets + [
         .target(name: "Locking"),
         .target(name: "LocalServer", dependencies: ["Locking"]),
         .target(name: "Workbook", dependencies: combine + ["Locking", "LocalServer"]),

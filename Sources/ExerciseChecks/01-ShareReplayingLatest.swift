@@ -1,5 +1,6 @@
 import Combine
 import Foundation
+import Locking
 import Workbook
 
 #if canImport(FoundationNetworking)
@@ -47,28 +48,47 @@ let shareReplayingLatestExercise = Exercise(
             nextSubscriberAfterAllLeftFetchesAgain),
     ])
 
-/// What a subscriber received and how many requests the server saw meanwhile.
+/// What a subscriber received, each value known by the number of the answer it came from, and how
+/// many requests the server saw meanwhile.
 struct Arrival: Equatable, Sendable {
-    var values: Int
+    var answers: [Int]
     var requests: Int
 
-    var summary: String {
-        (values == 0 ? "no value" : counted(values, "value")) + ", "
-            + (requests == 0 ? "no new request" : counted(requests, "new request"))
+    /// The arrival in words; an answer numbered `oldAnswers` or lower was already given before the
+    /// subscriber came, so receiving it means an old value was replayed.
+    func summary(oldAnswers: Int = 0) -> String {
+        let values =
+            answers.isEmpty
+            ? "no value"
+            : answers.map { "answer \($0)" + ($0 <= oldAnswers ? " again (replayed an old value)" : "") }
+                .joined(separator: ", ")
+        return values + ", " + (requests == 0 ? "no new request" : counted(requests, "new request"))
     }
 }
 
-/// One subscriber's deliveries, counted.
+/// One subscriber's deliveries: the answer numbers of its values, and whether it completed.
 private struct Subscriber {
-    let deliveries = DeliveryCounter()
+    private let received = Locked((answers: [Int](), completed: false))
     let subscription: AnyCancellable
 
     init(to publisher: AnyPublisher<Data, URLError>) {
-        subscription = deliveries.subscribe(to: publisher)
+        subscription = publisher.sink(
+            receiveCompletion: { [received] _ in received.withLock { $0.completed = true } },
+            receiveValue: { [received] body in received.withLock { $0.answers.append(answerNumber(of: body)) }
+            })
     }
 
+    /// The answer numbers of the values so far, in order.
+    var answers: [Int] { received.withLock { $0.answers } }
+
     /// Whether a value or a completion has arrived.
-    var heardSomething: Bool { deliveries.values > 0 || deliveries.completions > 0 }
+    var heardSomething: Bool { received.withLock { !$0.answers.isEmpty || $0.completed } }
+}
+
+/// The number `Route.numberedUser` wrote into `body`; 0 for a body without one.
+private func answerNumber(of body: Data) -> Int {
+    struct Numbered: Decodable { let answer: Int }
+    return (try? JSONDecoder().decode(Numbered.self, from: body))?.answer ?? 0
 }
 
 /// Waits until each of `subscribers` has a value or a completion; says whether they all did in time.
@@ -77,42 +97,42 @@ private func untilEachHeardSomething(_ subscribers: Subscriber...) async -> Bool
 }
 
 /// The finding when the first subscriber got nothing at all, so the check could not go on.
-private func firstSubscriberHeardNothing(expected: Arrival, describe: (Arrival) -> String) -> Finding<Arrival>
-{
+private func firstSubscriberHeardNothing(expected: String) -> Finding<Arrival> {
     Finding(
-        expected: describe(expected), value: Arrival(values: 0, requests: 0),
+        expected: expected, value: Arrival(answers: [], requests: 0),
         measured: "the first subscriber got no value and no completion in \(patience)", holds: false)
 }
 
-/// The user route, answered after a short pause, tagged so the check counts only its own requests.
-private func delayedUser(_ lab: Lab, tag: String) -> (url: URL, request: AnyPublisher<Data, URLError>) {
-    let url = lab.url(Route.delayedUser, tag: tag)
+/// The numbered user route, answered after a short pause, tagged so the check counts only its own
+/// requests.
+private func numberedUser(_ lab: Lab, tag: String) -> (url: URL, request: AnyPublisher<Data, URLError>) {
+    let url = lab.url(Route.numberedUser, tag: tag)
     return (url, lab.session.dataTaskPublisher(for: url).map(\.data).eraseToAnyPublisher())
 }
 
 func twoSubscribersShareOneRequest(_ code: ShareReplayingLatestCode, in lab: Lab) async -> Finding<Arrival> {
-    let (url, request) = delayedUser(lab, tag: "two-at-once")
+    let (url, request) = numberedUser(lab, tag: "two-at-once")
     let shared = code.share(request)
     let first = Subscriber(to: shared)
     let second = Subscriber(to: shared)
     _ = await untilEachHeardSomething(first, second)
     withExtendedLifetime([first, second]) {}
     return Finding(
-        expected: Arrival(values: 2, requests: 1),
-        measured: Arrival(
-            values: first.deliveries.values + second.deliveries.values, requests: lab.requestCount(for: url)),
-        describe: { counted($0.values, "value") + " between them, " + counted($0.requests, "request") })
+        expected: Arrival(answers: [1, 1], requests: 1),
+        measured: Arrival(answers: first.answers + second.answers, requests: lab.requestCount(for: url)),
+        describe: { counted($0.answers.count, "value") + " between them, " + counted($0.requests, "request") }
+    )
 }
 
 func lateSubscriberGetsTheLatestValue(_ code: ShareReplayingLatestCode, in lab: Lab) async -> Finding<Arrival>
 {
-    let (url, request) = delayedUser(lab, tag: "late")
+    let (url, request) = numberedUser(lab, tag: "late")
     let shared = code.share(request)
-    let expected = Arrival(values: 1, requests: 0)
-    let describe = { (arrival: Arrival) in "the late subscriber got " + arrival.summary }
+    let describe = { (arrival: Arrival) in "the late subscriber got " + arrival.summary() }
+    let expected = Arrival(answers: [1], requests: 0)
     let first = Subscriber(to: shared)
     guard await untilEachHeardSomething(first) else {
-        return firstSubscriberHeardNothing(expected: expected, describe: describe)
+        return firstSubscriberHeardNothing(expected: describe(expected))
     }
     let requestsBefore = lab.requestCount(for: url)
     let late = Subscriber(to: shared)
@@ -122,31 +142,30 @@ func lateSubscriberGetsTheLatestValue(_ code: ShareReplayingLatestCode, in lab: 
     try? await Task.sleep(for: .milliseconds(100))
     withExtendedLifetime([first, late]) {}
     return Finding(
-        expected: Arrival(values: 1, requests: 0),
-        measured: Arrival(
-            values: late.deliveries.values, requests: lab.requestCount(for: url) - requestsBefore),
-        describe: { "the late subscriber got " + $0.summary })
+        expected: expected,
+        measured: Arrival(answers: late.answers, requests: lab.requestCount(for: url) - requestsBefore),
+        describe: describe)
 }
 
 func nextSubscriberAfterAllLeftFetchesAgain(
     _ code: ShareReplayingLatestCode, in lab: Lab
 ) async -> Finding<Arrival> {
-    let (url, request) = delayedUser(lab, tag: "all-gone")
+    let (url, request) = numberedUser(lab, tag: "all-gone")
     let shared = code.share(request)
-    let expected = Arrival(values: 1, requests: 1)
-    let describe = { (arrival: Arrival) in "the next subscriber got " + arrival.summary }
+    let describe = { (arrival: Arrival, oldAnswers: Int) in
+        "the next subscriber got " + arrival.summary(oldAnswers: oldAnswers)
+    }
     let first = Subscriber(to: shared)
     guard await untilEachHeardSomething(first) else {
-        return firstSubscriberHeardNothing(expected: expected, describe: describe)
+        return firstSubscriberHeardNothing(expected: describe(Arrival(answers: [2], requests: 1), 1))
     }
     first.subscription.cancel()
-    let requestsBefore = lab.requestCount(for: url)
+    let answersGiven = lab.requestCount(for: url)
     let next = Subscriber(to: shared)
     _ = await untilEachHeardSomething(next)
     withExtendedLifetime(next) {}
     return Finding(
-        expected: Arrival(values: 1, requests: 1),
-        measured: Arrival(
-            values: next.deliveries.values, requests: lab.requestCount(for: url) - requestsBefore),
-        describe: { "the next subscriber got " + $0.summary })
+        expected: Arrival(answers: [answersGiven + 1], requests: 1),
+        measured: Arrival(answers: next.answers, requests: lab.requestCount(for: url) - answersGiven),
+        describe: { describe($0, answersGiven) })
 }

@@ -27,6 +27,17 @@ public struct RetryWithinBudgetCode: ExerciseCode {
 /// always fails then gets attempts at 0, 50 and 150 ms; the next wait, 200 ms, would end at 350.
 let checkedBudget = RetryBudget(firstWait: .milliseconds(50), total: .milliseconds(300))
 
+/// A longer budget, with the same first wait: attempts at 0, 50, 150, 350 and 750 ms; the next wait,
+/// 800 ms, would end at 1550. A fixed number of retries cannot fit both budgets.
+let longerBudget = RetryBudget(firstWait: .milliseconds(50), total: .milliseconds(800))
+
+/// How long each attempt takes in the check where requests are not instant, on the virtual clock.
+let attemptDuration = Duration.milliseconds(100)
+
+/// How long the server holds each answer in that check, in real time: long enough that the check
+/// has moved the virtual clock on by `attemptDuration` before the answer reaches the code.
+let heldAnswer = Duration.milliseconds(250)
+
 let retryWithinBudgetExercise = Exercise(
     number: 4, chapter: "RetryPlacement", name: "RetryWithinBudget",
     task:
@@ -56,6 +67,16 @@ let retryWithinBudgetExercise = Exercise(
                 "Before each retry, add the next wait to the time since the first attempt; over budget.total, give up.",
             givesUpWithinTheBudget),
         CheckOf(
+            "with an 800 ms budget, a GET that always fails is sent at 0, 50, 150, 350 and 750 ms",
+            hint:
+                "A fixed number of retries fits one budget only: compare the time since the first attempt with budget.total.",
+            longerBudgetAllowsMoreRetries),
+        CheckOf(
+            "when each attempt takes 100 ms, a GET that always fails is sent at 0 and 150 ms",
+            hint:
+                "Time spent waiting for answers counts too: read scheduler.now when the failure arrives, not a tally of the waits.",
+            slowAttemptsUseUpTheBudget),
+        CheckOf(
             "a POST answered 503 is sent once",
             hint: "Only idempotent methods may be sent again; RetryPolicy.isIdempotent knows which.",
             sendsAPostOnce),
@@ -68,7 +89,8 @@ let retryWithinBudgetExercise = Exercise(
 /// What the code did with a request: how it ended, and when each attempt reached the server,
 /// on the virtual clock, counted from the first.
 struct RetryRun: Equatable, Sendable {
-    var outcome: Result<[String], APIError>
+    /// How the publisher ended; nil when it had not completed by the end of the run.
+    var outcome: Result<[String], APIError>?
     var arrivals: [Duration]
 
     /// The run's outcome and request count, which most checks compare.
@@ -82,32 +104,42 @@ struct RetryRun: Equatable, Sendable {
 
 /// How a retried request ended and how many times it was sent.
 struct RetryEnding: Equatable, Sendable {
-    var outcome: Result<[String], APIError>
+    var outcome: Result<[String], APIError>?
     var requests: Int
 
-    var summary: String { describe(outcome) + " · " + counted(requests, "request") }
+    var summary: String {
+        (outcome.map { describe($0) } ?? "no completion by \(inMilliseconds([retryHorizon])) (virtual time)")
+            + " · " + counted(requests, "request")
+    }
 }
+
+/// How far a run moves the virtual clock before it stops watching: four times the longest budget.
+private let retryHorizon = longerBudget.total * 4
 
 /// Durations as milliseconds, the unit named once: `0, 50, 150 ms`.
 private func inMilliseconds(_ durations: [Duration]) -> String {
     durations.map { "\(Int(($0 / .milliseconds(1)).rounded()))" }.joined(separator: ", ") + " ms"
 }
 
-/// Runs the code on `request` with a virtual clock, moving the clock on whenever the code waits on
-/// it, and notes the clock's reading as each attempt reaches the server.
+/// Runs the code on `request` with a virtual clock and `budget`, moving the clock on whenever the
+/// code waits on it, and notes the clock's reading as each attempt reaches the server.
 ///
-/// The clock stands still while a request is on its way, and stops as soon as one arrives, so an
-/// attempt's instant is exactly the sum of the waits before it. The clock moves a millisecond at a
-/// time, and only while something is scheduled on it; it stops at four times the budget, which lets
-/// a run that never gives up be measured instead of running for ever.
-private func retryRun(_ code: RetryWithinBudgetCode, _ request: URLRequest, in lab: Lab) async -> RetryRun {
+/// The clock moves on by `attemptDuration` as each attempt arrives (the server holds its answer
+/// meanwhile, when the request asks it to), and stands still otherwise while a request is on its
+/// way, so an attempt's instant is exactly the sum of the waits and attempts before it. The clock
+/// moves a millisecond at a time, and only while something is scheduled on it; it stops at
+/// `retryHorizon`, which lets a run that never gives up be measured instead of running for ever.
+private func retryRun(
+    _ code: RetryWithinBudgetCode, _ request: URLRequest, budget: RetryBudget = checkedBudget,
+    attemptDuration: Duration = .zero, in lab: Lab
+) async -> RetryRun {
     let clock = VirtualTimeScheduler()
     let bodies = Locked<[String]>([])
     let ended = Locked<Result<[String], APIError>?>(nil)
     let url = request.url ?? lab.url("/")
     // Subscribed here and now, not from a task that a busy machine might start late, so the first
     // attempt is under way before the wait for it begins.
-    let subscription = code.send(request, lab.session, checkedBudget, clock).sink(
+    let subscription = code.send(request, lab.session, budget, clock).sink(
         receiveCompletion: { completion in
             let received = bodies.withLock { $0 }
             ended.withLock { ended in
@@ -119,7 +151,7 @@ private func retryRun(_ code: RetryWithinBudgetCode, _ request: URLRequest, in l
         },
         receiveValue: { body in bodies.withLock { $0.append(String(decoding: body, as: UTF8.self)) } })
     let horizon = VirtualTimeScheduler.SchedulerTimeType(nanoseconds: 0).advanced(
-        by: .nanoseconds(Int(checkedBudget.total * 4 / .nanoseconds(1))))
+        by: .nanoseconds(Int(retryHorizon / .nanoseconds(1))))
     var arrivals: [Duration] = []
     while true {
         let somethingHappened = await until(timeout: patience) {
@@ -128,6 +160,9 @@ private func retryRun(_ code: RetryWithinBudgetCode, _ request: URLRequest, in l
         }
         while lab.requestCount(for: url) > arrivals.count {
             arrivals.append(.nanoseconds(clock.now.nanoseconds))
+            if attemptDuration > .zero {
+                clock.advance(by: .nanoseconds(Int(attemptDuration / .nanoseconds(1))))
+            }
         }
         if ended.withLock({ $0 != nil }) { break }
         guard somethingHappened, clock.now < horizon else { break }
@@ -140,7 +175,7 @@ private func retryRun(_ code: RetryWithinBudgetCode, _ request: URLRequest, in l
         }
     }
     subscription.cancel()
-    return RetryRun(outcome: ended.withLock { $0 } ?? .success(bodies.withLock { $0 }), arrivals: arrivals)
+    return RetryRun(outcome: ended.withLock { $0 }, arrivals: arrivals)
 }
 
 /// A request for `route` with `method`, tagged for `check`.
@@ -171,7 +206,7 @@ func waitsDouble(_ code: RetryWithinBudgetCode, in lab: Lab) async -> Finding<[D
         code, request(Route.flaky, query: Route.flaky(failing: 2), check: "waits", in: lab), in: lab)
     return Finding(
         expected: [checkedBudget.firstWait, checkedBudget.firstWait * 2], measured: run.waits,
-        describe: { "waits of " + inMilliseconds($0) + " (virtual time)" })
+        describe: { $0.isEmpty ? "no waits" : "waits of " + inMilliseconds($0) + " (virtual time)" })
 }
 
 func givesUpWithinTheBudget(_ code: RetryWithinBudgetCode, in lab: Lab) async -> Finding<RetryRun> {
@@ -179,6 +214,30 @@ func givesUpWithinTheBudget(_ code: RetryWithinBudgetCode, in lab: Lab) async ->
     let firstWait = checkedBudget.firstWait
     return Finding(
         expected: RetryRun(outcome: .failure(.status(503)), arrivals: [.zero, firstWait, firstWait * 3]),
+        measured: run, describe: \.summary)
+}
+
+func longerBudgetAllowsMoreRetries(_ code: RetryWithinBudgetCode, in lab: Lab) async -> Finding<RetryRun> {
+    let run = await retryRun(
+        code, request(Route.busy, check: "longer", in: lab), budget: longerBudget, in: lab)
+    let firstWait = longerBudget.firstWait
+    return Finding(
+        expected: RetryRun(
+            outcome: .failure(.status(503)),
+            arrivals: [.zero, firstWait, firstWait * 3, firstWait * 7, firstWait * 15]),
+        measured: run, describe: \.summary)
+}
+
+func slowAttemptsUseUpTheBudget(_ code: RetryWithinBudgetCode, in lab: Lab) async -> Finding<RetryRun> {
+    // Always failing, each answer held: the first attempt fails at 100 ms, its 50 ms wait ends at
+    // 150 and the second attempt fails at 250 ms, when a 100 ms wait would end past 300.
+    let failing = Route.flaky(failing: 100, answerAfter: heldAnswer)
+    let run = await retryRun(
+        code, request(Route.flaky, query: failing, check: "slow-attempts", in: lab),
+        attemptDuration: attemptDuration, in: lab)
+    return Finding(
+        expected: RetryRun(
+            outcome: .failure(.status(503)), arrivals: [.zero, attemptDuration + checkedBudget.firstWait]),
         measured: run, describe: \.summary)
 }
 

@@ -44,14 +44,19 @@ let profileScreenModelExercise = Exercise(
             hint: "Keep receive(on: DispatchQueue.main) before the sink that sets user and failure.",
             modelChangesOnTheMainThread),
         CheckOf(
+            "the response is checked and decoded off the main thread",
+            hint:
+                "Put receive(on: DispatchQueue.main) after decoding, right before the sink: everything after it runs on the main thread.",
+            responseIsReadOffTheMainThread),
+        CheckOf(
             "a missing user shows .status(404)",
             hint:
                 "Make the failure something the sink receives (a Result, say), in a closure that is not the main actor's.",
             missingUserShowsTheStatus),
         CheckOf(
-            "loading user 1 while slow user 3 loads leaves user 1 shown",
+            "loading user 1 while slow user 3 loads leaves user 1 shown and cancels user 3's request",
             hint:
-                "Keep one AnyCancellable for the load and replace it: releasing the old one cancels its request.",
+                "Keep one AnyCancellable for the load and replace it: releasing the old one cancels its request. Ignoring a stale answer leaves its request running.",
             latestLoadWins),
     ])
 
@@ -144,16 +149,59 @@ func modelChangesOnTheMainThread(_ code: ProfileScreenModelCode, in lab: Lab) as
         describe: \.summary)
 }
 
-/// What a race between a slow load and a quick one left on screen.
+@MainActor
+func responseIsReadOffTheMainThread(_ code: ProfileScreenModelCode, in lab: Lab) async -> Finding<BodyRelease>
+{
+    #if canImport(FoundationNetworking)
+        let session = BodyWatchingSession(configuration: Lab.sessionConfiguration())
+        defer { session.finishTasksAndInvalidate() }
+        let model = code.makeModel(lab.server.baseURL, session)
+        model.load(userID: 1)
+        _ = session.holdMainThreadUntilACallbackReturns(timeout: patience)
+        _ = await until(timeout: patience) { model.user != nil || model.failure != nil }
+        _ = await until(timeout: patience) { !session.releases.isEmpty }
+        let release = session.releases.first ?? .notSeen
+        return Finding(expected: .offMainThread, measured: release, describe: \.summary)
+    #else
+        // Apple's URLSession cannot be subclassed with a configuration, so there the body is not
+        // watched (see BodyWatchingSession); the check says so rather than guess.
+        return Finding(
+            expected: BodyRelease.offMainThread.summary, value: .notSeen,
+            measured: "not watched on Apple platforms", holds: true)
+    #endif
+}
+
+/// How the slow load's request ended, as the client and the server saw it.
+enum SlowLoadEnd: Equatable, Sendable {
+    /// The client cancelled its task, and the server saw the client leave before answering.
+    case cancelled
+    /// The client cancelled its task, but the server never saw it leave.
+    case cancelledButStillOpen
+    /// The request got its answer: nothing cancelled it.
+    case answered
+    case other(String)
+
+    var summary: String {
+        switch self {
+        case .cancelled: "its request cancelled, the server saw the client leave"
+        case .cancelledButStillOpen: "its task cancelled, yet the server never saw the client leave"
+        case .answered: "its request answered, never cancelled"
+        case .other(let state): "its request \(state)"
+        }
+    }
+}
+
+/// What a race between a slow load and a quick one left on screen, and of the slow request.
 struct LatestLoad: Equatable, Sendable {
     /// The user shown once the slow load's answer has had its chance to land.
     var shown: String?
     /// How many requests for slow user 3 the server received.
     var slowRequests: Int
+    var slowEnd: SlowLoadEnd
 
     var summary: String {
         "\(shown ?? "nobody") shown at the end, "
-            + "\(counted(slowRequests, "request")) for user 3 at the server"
+            + "\(counted(slowRequests, "request")) for user 3 at the server, \(slowEnd.summary)"
     }
 }
 
@@ -166,18 +214,40 @@ func latestLoadWins(_ code: ProfileScreenModelCode, in lab: Lab) async -> Findin
     let slowBefore = lab.server.requestCount(path: Route.slowUser)
     model.load(userID: 3)
     _ = try? await lab.server.waitForRequest(number: slowBefore + 1, path: Route.slowUser, timeout: patience)
+    var slowTask: URLSessionTask?
+    _ = await until(timeout: patience) {
+        slowTask = await tasks(of: session).first
+        return slowTask != nil
+    }
     model.load(userID: 1)
     _ = await until(timeout: patience) { model.user != nil || model.failure != nil }
     // The slow load ends with its answer, a second after its request arrived, unless it was
     // cancelled; either way the session then has no task left.
     _ = await until(timeout: patience) { await tasks(of: session).isEmpty }
+    let slowEnd = await howItEnded(slowTask, in: lab)
     // Something that must not happen is watched for a while: an answer that did arrive still has
     // to hop to the main queue, which takes far less than this.
     let quick = model.user?.name
     _ = await until(timeout: .milliseconds(500)) { model.user?.name != quick }
     return Finding(
-        expected: LatestLoad(shown: "Ada Lovelace", slowRequests: 1),
+        expected: LatestLoad(shown: "Ada Lovelace", slowRequests: 1, slowEnd: .cancelled),
         measured: LatestLoad(
-            shown: model.user?.name, slowRequests: lab.server.requestCount(path: Route.slowUser) - slowBefore),
+            shown: model.user?.name, slowRequests: lab.server.requestCount(path: Route.slowUser) - slowBefore,
+            slowEnd: slowEnd),
         describe: \.summary)
+}
+
+/// How the slow load's finished task ended; for a cancelled one, whether the server saw its client
+/// leave too, as it does within milliseconds of the cancel.
+private func howItEnded(_ task: URLSessionTask?, in lab: Lab) async -> SlowLoadEnd {
+    guard let task else { return .other("never seen in the session") }
+    guard task.state == .completed else { return .other("still running") }
+    guard (task.error as? URLError)?.code == .cancelled else {
+        return task.response == nil
+            ? .other("failed: \(task.error.map(describe(failure:)) ?? "no response")") : .answered
+    }
+    let clientLeft = await until(timeout: patience) {
+        lab.server.abandonedRequests.contains { $0.request.path == Route.slowUser }
+    }
+    return clientLeft ? .cancelled : .cancelledButStillOpen
 }

@@ -50,6 +50,11 @@ let modifiedSinceLoaderExercise = Exercise(
             "the fetch after that asks with the new date",
             hint: "A 200 replaces what you kept: its Last-Modified is the date to send next time.",
             nextFetchAsksWithTheNewDate),
+        CheckOf(
+            "subscribing again to the same publisher asks with the date kept since",
+            hint:
+                "Build the request inside Deferred, so each subscription reads what is kept when it subscribes.",
+            resubscribingAsksWithTheKeptDate),
     ])
 
 /// What one fetch through the loader came to: the user shown (or the failure), the
@@ -81,10 +86,10 @@ private struct DatedProfileClient {
         self.lab = lab
     }
 
-    /// Fetches once and sums up what happened.
-    func fetch() async -> DatedFetch {
+    /// Fetches once, through `publisher` or else a new one, and sums up what happened.
+    func fetch(_ publisher: AnyPublisher<User, APIError>? = nil) async -> DatedFetch {
         let shown =
-            switch await outcome(of: loader.user(at: url)) {
+            switch await outcome(of: publisher ?? loader.user(at: url)) {
             case .success(let users): users.isEmpty ? "no user" : users.map(\.name).joined(separator: ", ")
             case .failure(let failure): "failed: \(failure)"
             }
@@ -138,4 +143,15 @@ func nextFetchAsksWithTheNewDate(_ code: ModifiedSinceLoaderCode, in lab: Lab) a
     return datedFinding(
         expected: DatedFetch(shown: renamed, ifModifiedSince: renamedDate, decodes: 2),
         measured: await client.fetch())
+}
+
+func resubscribingAsksWithTheKeptDate(
+    _ code: ModifiedSinceLoaderCode, in lab: Lab
+) async -> Finding<DatedFetch> {
+    let client = DatedProfileClient(code, tag: "same-publisher", in: lab)
+    let publisher = client.loader.user(at: client.url)
+    _ = await client.fetch(publisher)
+    return datedFinding(
+        expected: DatedFetch(shown: firstName, ifModifiedSince: firstDate, decodes: 1),
+        measured: await client.fetch(publisher))
 }

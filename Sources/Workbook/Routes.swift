@@ -20,6 +20,10 @@ public enum Route {
     /// 200 with user 1 after a short pause: long enough that subscribers attached one after the
     /// other are all waiting before it answers.
     public static let delayedUser = "/users/1/delayed"
+    /// `delayedUser` with the answer's number added to its body, `{"id": 1, "name": "Ada Lovelace",
+    /// "answer": N}`, N counting the requests to the same URL (tag included): no two answers are
+    /// alike, so a value kept from an earlier answer can be told from a fresh one.
+    public static let numberedUser = "/users/1/numbered"
     /// 200 with user 3, "Slow Sam", after `RouteTable.slowUserDelay`: the slow half of a race
     /// between two loads, long after a quick `/users/1` has answered.
     public static let slowUser = "/users/3"
@@ -37,17 +41,21 @@ public enum Route {
     /// Fails a set number of times, then answers 200 with user 1. Its query says how:
     /// `fail=N` requests to the same URL get an error first (each URL, tag included, counts its
     /// own), `status=S` picks the error (503 unless given), and `retry-after=SECONDS` adds a
-    /// `Retry-After` header to it. Build its URLs with `flaky(failing:status:retryAfter:)`.
+    /// `Retry-After` header to it, and `answer-after-ms=MS` holds every answer, error or not, for
+    /// that long. Build its URLs with `flaky(failing:status:retryAfter:answerAfter:)`.
     public static let flaky = "/flaky"
 
     /// `Route.flaky`'s query items for a route that fails `failures` times (with `status`, or 503),
-    /// naming `retryAfter` seconds in a `Retry-After` header when given.
+    /// naming `retryAfter` seconds in a `Retry-After` header when given, and answering each request
+    /// `answerAfter` after it arrives when given.
     public static func flaky(
-        failing failures: Int, status: Int? = nil, retryAfter: Int? = nil
+        failing failures: Int, status: Int? = nil, retryAfter: Int? = nil, answerAfter: Duration? = nil
     ) -> [URLQueryItem] {
-        let options = [("status", status), ("retry-after", retryAfter)].compactMap { name, value in
-            value.map { URLQueryItem(name: name, value: "\($0)") }
-        }
+        let milliseconds = answerAfter.map { Int($0 / .milliseconds(1)) }
+        let options = [("status", status), ("retry-after", retryAfter), ("answer-after-ms", milliseconds)]
+            .compactMap { name, value in
+                value.map { URLQueryItem(name: name, value: "\($0)") }
+            }
         return [URLQueryItem(name: "fail", value: "\(failures)")] + options
     }
     /// `POST` places an order (per `tag`), answered 201 after a minute; `GET` answers at once how
@@ -119,7 +127,7 @@ public enum RouteTable {
         """
 
     /// The response for `request`, chosen by its path; only `Route.flaky`, `Route.flakyUserList` and `Route.search` read
-    /// the query, and only the flaky ones read `attempt` (how many requests for the same target the server has had, this one included).
+    /// the query, and only the flaky ones and `Route.numberedUser` read `attempt` (how many requests for the same target the server has had, this one included).
     public static func response(to request: HTTPRequest, attempt: Int = 1) -> HTTPResponse {
         switch request.path {
         case Route.user: .json(userBody)
@@ -129,6 +137,8 @@ public enum RouteTable {
         case Route.slow: .json(#"{"id": 3, "name": "Slow Sam"}"#).delayed(by: slowDelay)
         case Route.verySlow: .json(#"{"id": 3, "name": "Slow Sam"}"#).delayed(by: verySlowDelay)
         case Route.delayedUser: .json(userBody).delayed(by: shortDelay)
+        case Route.numberedUser:
+            .json(#"{"id": 1, "name": "Ada Lovelace", "answer": \#(attempt)}"#).delayed(by: shortDelay)
         case Route.slowUser: .json(#"{"id": 3, "name": "Slow Sam"}"#).delayed(by: slowUserDelay)
         case Route.hangUp: .closeWithoutAnswer
         case Route.silence: .neverAnswer
@@ -157,11 +167,13 @@ public enum RouteTable {
     /// within `fail`, then `answer`.
     private static func flakyResponse(to request: HTTPRequest, attempt: Int, answer: String) -> HTTPResponse {
         let query = Dictionary(request.queryItems.map { ($0.name, $0.value ?? "") }) { first, _ in first }
-        guard attempt <= query["fail"].flatMap(Int.init) ?? 0 else { return .json(answer) }
+        let hold = Duration.milliseconds(query["answer-after-ms"].flatMap(Int.init) ?? 0)
+        guard attempt <= query["fail"].flatMap(Int.init) ?? 0 else { return .json(answer).delayed(by: hold) }
         var headers: HTTPHeaders = [:]
         headers["Retry-After"] = query["retry-after"]
         return .json(
-            #"{"error": "try later"}"#, status: query["status"].flatMap(Int.init) ?? 503, headers: headers)
+            #"{"error": "try later"}"#, status: query["status"].flatMap(Int.init) ?? 503, headers: headers
+        ).delayed(by: hold)
     }
 
     /// A server handler answering from the table (and from an order book and a profile of its own,

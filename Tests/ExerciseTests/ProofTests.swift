@@ -45,13 +45,17 @@ struct ProofTests {
         4: [
             "a GET that always fails gives up when the next wait would overrun 300 ms":
                 "failed: .status(503) · 4 requests at 0, 50, 150, 350 ms",
+            "with an 800 ms budget, a GET that always fails is sent at 0, 50, 150, 350 and 750 ms":
+                "failed: .status(503) · 4 requests at 0, 50, 150, 350 ms",
+            "when each attempt takes 100 ms, a GET that always fails is sent at 0 and 150 ms":
+                "failed: .status(503) · 4 requests at 0, 150, 350, 650 ms",
             "a POST answered 503 is sent once": "[\(RouteTable.userBody)], finished · 2 requests",
         ],
         5: [
             "keys typed 100 ms apart send one request, for the query the user paused on":
                 "the server received \"s\", \"sw\", \"swi\"",
             "a query typed again after a pause sends nothing new":
-                "the server received \"swif\", \"swift\", \"swift\", \"swiftui\"",
+                "the server received \"swif\", \"swift\", \"swift\"",
             "the subscriber gets only the latest query's answer":
                 "the subscriber got \"results for sw\", \"results for swift\", finished",
             "a superseded request still in flight is cancelled at the server":
@@ -60,8 +64,10 @@ struct ProofTests {
         6: [
             "loading user 1 shows Ada Lovelace": isolationCrash,
             "the model changes on the main thread": isolationCrash,
+            "the response is checked and decoded off the main thread": isolationCrash,
             "a missing user shows .status(404)": isolationCrash,
-            "loading user 1 while slow user 3 loads leaves user 1 shown": isolationCrash,
+            "loading user 1 while slow user 3 loads leaves user 1 shown and cancels user 3's request":
+                isolationCrash,
         ],
         7: [
             "a second fetch sends If-Modified-Since and serves the 304 without decoding":
@@ -70,6 +76,8 @@ struct ProofTests {
                 "Augusta Ada King, no If-Modified-Since, 2 decodes",
             "the fetch after that asks with the new date":
                 "Augusta Ada King, no If-Modified-Since, 3 decodes",
+            "subscribing again to the same publisher asks with the date kept since":
+                "Ada Lovelace, no If-Modified-Since, 2 decodes",
         ],
         8: [
             "the publisher delivers user 1": "no value, finished",
@@ -88,7 +96,7 @@ struct ProofTests {
                 "threw .transport(.unknown)",
         ],
         9: [
-            "decoding runs before the hop to the delivery queue": "decoded on the delivery queue",
+            "decoding runs off the delivery queue": "decoded on the delivery queue",
             "a 404 shows a message that names the 404": "no users, “\(unreadableDataMessage)”",
             "a 500 shows a message that names the 500": "no users, “\(unreadableDataMessage)”",
             "the server's list shows its three users":
