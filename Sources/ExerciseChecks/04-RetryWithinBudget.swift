@@ -103,9 +103,14 @@ struct RetryRun: Equatable, Sendable {
     /// How the publisher ended; nil when it had not completed by the end of the run.
     var outcome: Result<[String], APIError>?
     var arrivals: [Duration]
+    /// Where the virtual clock stood when the run stopped watching a publisher that never
+    /// completed; nil for one that did.
+    var unfinishedAt: Duration? = nil
 
     /// The run's outcome and request count, which most checks compare.
-    var ending: RetryEnding { RetryEnding(outcome: outcome, requests: arrivals.count) }
+    var ending: RetryEnding {
+        RetryEnding(outcome: outcome, requests: arrivals.count, unfinishedAt: unfinishedAt)
+    }
 
     /// The waits between one arrival at the server and the next.
     var waits: [Duration] { zip(arrivals, arrivals.dropFirst()).map { $1 - $0 } }
@@ -117,10 +122,13 @@ struct RetryRun: Equatable, Sendable {
 struct RetryEnding: Equatable, Sendable {
     var outcome: Result<[String], APIError>?
     var requests: Int
+    var unfinishedAt: Duration? = nil
 
     var summary: String {
-        (outcome.map { describe($0) } ?? "no completion by \(inMilliseconds([retryHorizon])) (virtual time)")
-            + " · " + counted(requests, "request")
+        let ending =
+            outcome.map { describe($0) }
+            ?? "no completion by \(inMilliseconds([unfinishedAt ?? .zero])) on the virtual clock"
+        return ending + " · " + counted(requests, "request")
     }
 }
 
@@ -186,7 +194,10 @@ private func retryRun(
         }
     }
     subscription.cancel()
-    return RetryRun(outcome: ended.withLock { $0 }, arrivals: arrivals)
+    let outcome = ended.withLock { $0 }
+    return RetryRun(
+        outcome: outcome, arrivals: arrivals,
+        unfinishedAt: outcome == nil ? .nanoseconds(clock.now.nanoseconds) : nil)
 }
 
 /// A request for `route` with `method`, tagged for `check`.
