@@ -19,14 +19,15 @@ public struct LoadUserCode: ExerciseCode {
 
 let loadUserExercise = Exercise(
     number: 3, chapter: "TypedErrors", name: "LoadUser",
-    task: "Tell \"offline\" (refused, timed out) apart from \"the server said no\" in the typed error.",
+    task:
+        "Tell \"offline\" (no server got the request) apart from \"the server said no\" in the typed error.",
     hint: """
-        Every URLError becomes .transport today, so a refused connection and a timeout look like
-        any other trouble. Chapter 2 measured which codes mean that no server answered at all:
-        .cannotConnectToHost when nothing listens, .timedOut when nothing answers in time (add
-        .notConnectedToInternet and .cannotFindHost, which a phone sees). Map those to .offline and
-        leave every other code as .transport: a server that accepted the connection and then
-        dropped it was reachable.
+        Every URLError becomes .transport today, so a refused connection looks like any other
+        trouble. Only some codes prove that no server got the request: .cannotConnectToHost when
+        nothing listens (add .notConnectedToInternet and .cannotFindHost, which a phone sees). Map
+        those to .offline and leave every other code as .transport: a server that accepted the
+        connection and then dropped it, or never answered in time, was reachable and may have the
+        request (chapter 3 measures that the timed-out one did).
         """,
     code: LoadUserCode.self,
     checks: [
@@ -43,9 +44,10 @@ let loadUserExercise = Exercise(
             hint: "URLError.cannotConnectToHost means nothing listened: map it to .offline.",
             refusedConnectionIsOffline),
         CheckOf(
-            "a server that never answers in time is offline",
-            hint: "URLError.timedOut means no answer came: map it to .offline.",
-            timeoutIsOffline),
+            "a timeout is not offline",
+            hint:
+                "URLError.timedOut does not say whether the server had the request (chapter 3 measured that it did): keep it .transport.",
+            timeoutIsNotOffline),
         CheckOf(
             "a dropped connection is not offline",
             hint: "Only codes meaning no server answered are .offline; others stay .transport(code).",
@@ -81,9 +83,10 @@ func refusedConnectionIsOffline(_ code: LoadUserCode, in lab: Lab) async -> Find
         expected: .failure(.offline))
 }
 
-func timeoutIsOffline(_ code: LoadUserCode, in lab: Lab) async -> Finding<Result<[User], LoadError>> {
+func timeoutIsNotOffline(_ code: LoadUserCode, in lab: Lab) async -> Finding<Result<[User], LoadError>> {
     await loadFinding(
-        code, lab.url(Route.silence), session: lab.impatientSession, expected: .failure(.offline))
+        code, lab.url(Route.silence), session: lab.impatientSession, expected: .failure(.transport(.timedOut))
+    )
 }
 
 func droppedConnectionIsNotOffline(

@@ -14,7 +14,7 @@ func baseURLMistaken(_ url: URL, _ session: URLSession) -> AnyPublisher<User, Lo
     fetchUser(id: Int(url.lastPathComponent) ?? 1, session: session, baseURL: url)
         .mapError { failure in
             switch failure {
-            case .transport(.cannotConnectToHost), .transport(.timedOut): .offline
+            case .transport(.cannotConnectToHost): .offline
             case .transport(let code): .transport(code)
             case .status(let status): .serverSaidNo(status: status)
             case .decoding: .unreadable

@@ -39,10 +39,10 @@ func loadedStepByStep(_ url: URL, _ session: URLSession) -> AnyPublisher<User, L
         .eraseToAnyPublisher()
 }
 
-/// A failed connection as a `LoadError`: offline when no server answered at all.
+/// A failed connection as a `LoadError`: offline when no server got the request.
 @Sendable private func connectionFailure(_ failure: URLError) -> LoadError {
     switch failure.code {
-    case .cannotConnectToHost, .timedOut, .notConnectedToInternet, .cannotFindHost: .offline
+    case .cannotConnectToHost, .notConnectedToInternet, .cannotFindHost: .offline
     default: .transport(failure.code)
     }
 }

@@ -25,7 +25,18 @@ func loadTranslating(
     }
 }
 
-/// Wrong: only a refused connection is offline; a server that never answers stays `.transport`.
+/// Wrong: a timeout is taken for being offline, although the server may have had the request.
+@Sendable func timeoutOffline(_ failure: APIError) -> LoadError {
+    switch failure {
+    case .transport(.cannotConnectToHost), .transport(.timedOut): .offline
+    case .transport(let code): .transport(code)
+    case .status(let status): .serverSaidNo(status: status)
+    case .decoding: .unreadable
+    }
+}
+
+/// Right, though narrower than the reference: only a refused connection is offline, the one such
+/// code a loopback server can produce.
 @Sendable func onlyRefusalOffline(_ failure: APIError) -> LoadError {
     switch failure {
     case .transport(.cannotConnectToHost): .offline

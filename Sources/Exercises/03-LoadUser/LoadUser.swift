@@ -18,7 +18,7 @@ import TypedClient
 //
 // Check it with `swift run workbook check 3`; stuck, `swift run workbook hint 3`.
 
-/// Loads the user at `url`, failing with `.offline` when no server answered at all.
+/// Loads the user at `url`, failing with `.offline` when no server got the request.
 public func loadUser(from url: URL, session: URLSession) -> AnyPublisher<User, LoadError> {
     fetch(User.self, from: url, session: session)
         .mapError(loadError(for:))
@@ -29,7 +29,7 @@ public func loadUser(from url: URL, session: URLSession) -> AnyPublisher<User, L
 func loadError(for failure: APIError) -> LoadError {
     switch failure {
     case .transport(let code):
-        // ✏️ Your work goes here: some of these codes mean that no server answered at all.
+        // ✏️ Your work goes here: some of these codes mean that no server got the request.
         .transport(code)
     case .status(let status):
         .serverSaidNo(status: status)

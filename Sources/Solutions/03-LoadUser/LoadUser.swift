@@ -9,10 +9,10 @@ import TypedClient
 
 // Exercise 3 · Typed errors: a reference solution.
 //
-// The URLError codes that mean no server answered at all become .offline; every other code, such
-// as a connection the server accepted and then dropped, stays .transport.
+// The URLError codes that prove no server got the request become .offline; every other code, such
+// as a connection the server accepted and then dropped, or a timeout, stays .transport.
 
-/// Loads the user at `url`, failing with `.offline` when no server answered at all.
+/// Loads the user at `url`, failing with `.offline` when no server got the request.
 public func loadUser(from url: URL, session: URLSession) -> AnyPublisher<User, LoadError> {
     fetch(User.self, from: url, session: session)
         .mapError(loadError(for:))
@@ -31,8 +31,8 @@ func loadError(for failure: APIError) -> LoadError {
     }
 }
 
-/// The codes with which URLSession says no server answered: nothing listened, nothing answered in
-/// time, no network, no such host.
+/// The codes with which URLSession says no server got the request: nothing listened, no network,
+/// no such host.
 private let offlineCodes: Set<URLError.Code> = [
-    .cannotConnectToHost, .timedOut, .notConnectedToInternet, .cannotFindHost,
+    .cannotConnectToHost, .notConnectedToInternet, .cannotFindHost,
 ]
