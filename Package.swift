@@ -42,29 +42,42 @@ let chapters = [
     chapter("09", "CodeReview"),
 ]
 
-/// The classroom exercises: the student's copy (`Exercises`), the untouched starters `workbook reset`
-/// copies back (`Starters`), the reference solutions (`Solutions`), all three mirroring each other
-/// file for file, and the checks they share. `ExerciseCheckRunner` runs one check against the
-/// student's copy in a child process (`StarterCheckRunner` and `SolutionCheckRunner` do the same
-/// against the starters and solutions, for the proof tests); `workbook` is the command a class
-/// uses. The runner's target is not called `workbook`: on a case-insensitive file system it would be
+/// The classroom exercises: the student's copy (`Exercises`) and the untouched starters `workbook
+/// reset` copies back (`Starters`), mirroring each other file for file, and the checks they share.
+/// `ExerciseCheckRunner` runs one check against the student's copy in a child process
+/// (`StarterCheckRunner` does the same against the starters, for the proof tests); `workbook` is
+/// the command a class uses. The runner's target is not called `workbook`: on a case-insensitive file system it would be
 /// the `Workbook` module.
+///
+/// `swift run workbook student-edition` writes this manifest without the lines between each
+/// `full edition: begin` and `full edition: end` comment: whatever names a reference solution or
+/// another correct answer goes inside such a section.
+// full edition: begin
+// The reference solutions (`Solutions`) mirror the starters too, and `SolutionCheckRunner` runs a
+// check against them for the proof tests.
+// full edition: end
 let exerciseCode: [Target.Dependency] = combine + ["ExerciseChecks", "TypedClient", "Locking"]
 let exerciseTargets: [Target] = [
     .target(
         name: "ExerciseChecks", dependencies: combine + ["Workbook", "TypedClient", "LocalServer", "Locking"]),
     .target(name: "Exercises", dependencies: exerciseCode),
     .target(name: "Starters", dependencies: exerciseCode),
+    // full edition: begin
     .target(name: "Solutions", dependencies: exerciseCode),
+    // full edition: end
     .executableTarget(name: "ExerciseCheckRunner", dependencies: ["ExerciseChecks", "Exercises"]),
     .executableTarget(name: "StarterCheckRunner", dependencies: ["ExerciseChecks", "Starters"]),
+    // full edition: begin
     .executableTarget(name: "SolutionCheckRunner", dependencies: ["ExerciseChecks", "Solutions"]),
+    // full edition: end
     .executableTarget(name: "WorkbookCommand", dependencies: ["ExerciseChecks", "Workbook", "Locking"]),
     .testTarget(
         name: "ExerciseTests",
         dependencies: combine + [
-            "ExerciseChecks", "Starters", "Solutions", "WorkbookCommand", "Workbook", "StarterCheckRunner",
-            "SolutionCheckRunner",
+            "ExerciseChecks", "Starters", "WorkbookCommand", "Workbook", "StarterCheckRunner",
+            // full edition: begin
+            "Solutions", "SolutionCheckRunner",
+            // full edition: end
         ]),
 ]
 
