@@ -59,7 +59,8 @@ struct Commands {
         }
         if let resultsPath,
             !writeReport(
-                (try? ExercismResults(outcomes).encoded()) ?? Data(), named: "Exercism results", to: resultsPath)
+                (try? ExercismResults(outcomes).encoded()) ?? Data(), named: "Exercism results",
+                to: resultsPath)
         {
             return 2
         }

@@ -132,18 +132,21 @@ struct GradingWorkspace {
                 products: root.appending(path: ".build/" + layout.configuration)))
     }
 
-    /// Grades the exercise files in `folder`: copies them in and checks them all. When the code does
-    /// not build at all (a build that fails as a whole), the exercises named in the compiler's errors
-    /// get the starter back and score nothing, and the rest are checked again.
+    /// Grades the exercise files in `folder`: copies them in and checks them all. A missing file
+    /// scores nothing. When the code does not build at all (a build that fails as a whole), the
+    /// exercises named in the compiler's errors score nothing too, and the rest are checked again;
+    /// in the workspace, each of those has the starter in its place, so that the rest can build.
     func grade(_ folder: URL, as name: String) async throws(StudentEditionProblem) -> StudentGrade {
-        var broken: Set<Int> = []
+        var theirs: [Int: Data] = [:]
+        for exercise in exercises {
+            theirs[exercise.number] = try? Data(
+                contentsOf: folder.appending(path: "Sources/Exercises/" + exercise.file))
+        }
+        var broken = Set(exercises.map(\.number).filter { theirs[$0] == nil })
         while true {
             for exercise in exercises {
-                let theirs = folder.appending(path: "Sources/Exercises/" + exercise.file)
-                let source = broken.contains(exercise.number) ? starters.starterFile(exercise) : theirs
-                let contents =
-                    (try? Data(contentsOf: source)) ?? (try? Data(contentsOf: starters.starterFile(exercise)))
-                    ?? Data()
+                let starter = (try? Data(contentsOf: starters.starterFile(exercise))) ?? Data()
+                let contents = broken.contains(exercise.number) ? starter : theirs[exercise.number] ?? starter
                 try replace(starters.exerciseFile(exercise), with: contents)
             }
             let results = try await check()
