@@ -61,7 +61,7 @@ func classroomWorkflow() -> String {
             timeout-minutes: 60
             steps:
               - name: Checkout code
-                uses: actions/checkout@v4
+                uses: actions/checkout@v5
               - name: Build the workbook and its checks
                 run: swift build
 

@@ -82,6 +82,33 @@ struct StudentEditionTests {
         #expect(!readme.contains("teaching.md"))
     }
 
+    /// The workflow as GitHub Classroom reads it: a graded step per exercise, running the command a
+    /// student runs, worth points that add up to 100, and a reporter that gathers every step.
+    /// (actionlint checks the YAML itself in CI: `scripts/check-student-edition`.)
+    @Test func classroomGradesEachExerciseInAStepAndReportsThemAll() throws {
+        let workflow = try String(
+            contentsOf: Self.edition.appending(path: ".github/workflows/classroom.yml"), encoding: .utf8)
+        func values(of key: String) -> [String] {
+            workflow.split(separator: "\n").compactMap { line in
+                line.firstMatch(of: try! Regex("^ +\(key): (.*)$")).map { String($0.output[1].substring!) }
+            }
+        }
+        #expect(
+            values(of: "uses").filter { $0 == "classroom-resources/autograding-command-grader@v1" }.count
+                == exercises.count)
+        #expect(values(of: "command") == exercises.map { "swift run workbook check \($0.number)" })
+        #expect(values(of: "max-score").compactMap { Int($0) }.reduce(0, +) == 100)
+        #expect(values(of: "timeout").count == exercises.count)
+        let ids = values(of: "id")
+        #expect(ids == exercises.map { "exercise-\($0.number)" })
+        #expect(values(of: "runners") == [ids.joined(separator: ",")])
+        for id in ids {
+            #expect(workflow.contains("\(id.uppercased())_RESULTS: \"${{steps.\(id).outputs.result}}\""))
+        }
+        #expect(values(of: "uses").last == "classroom-resources/autograding-grading-reporter@v1")
+        #expect(values(of: "run") == ["swift build"])
+    }
+
     @Test func refusesAFolderThatIsNotEmpty() throws {
         #expect(throws: StudentEditionProblem.self) {
             try StudentEdition.write(from: packageRoot, into: Self.edition)
