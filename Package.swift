@@ -42,44 +42,92 @@ let chapters = [
     chapter("09", "CodeReview"),
 ]
 
-/// The classroom exercises: the student's copy (`Exercises`) and the untouched starters `workbook
-/// reset` copies back (`Starters`), mirroring each other file for file, and the checks they share.
-/// `ExerciseCheckRunner` runs one check against the student's copy in a child process
-/// (`StarterCheckRunner` does the same against the starters, for the proof tests); `workbook` is
-/// the command a class uses. The runner's target is not called `workbook`: on a case-insensitive file system it would be
-/// the `Workbook` module.
+/// The classroom exercises, one folder each, `NN-Name`: the one list the exercise targets below are
+/// made from (the catalog in `Sources/ExerciseChecks/Catalog.swift` lists the same, as a test checks).
+let exerciseFolders = [
+    "01-ShareReplayingLatest", "02-ValidatedBody", "03-LoadUser", "04-RetryWithinBudget", "05-LatestSearch",
+    "06-ProfileScreenModel", "07-ModifiedSinceLoader", "08-WrapCompletionHandler", "09-UserListModel",
+]
+
+/// Each exercise folder is a module of its own in each edition: the student's copy
+/// (`Sources/Exercises`, module `NameExercise`) and the untouched starters `workbook reset` copies
+/// back (`Sources/Starters`, `NameStarter`). A module per exercise is what lets one that does not
+/// compile fail only its own checks, and keeps the helpers a student writes in one exercise from
+/// clashing with another's. They see `ExerciseSupport` (the shapes the exercises hand over), never
+/// the checks.
 ///
 /// `swift run workbook student-edition` writes this manifest without the lines between each
 /// `full edition: begin` and `full edition: end` comment: whatever names a reference solution or
 /// another correct answer goes inside such a section.
 // full edition: begin
-// The reference solutions (`Solutions`) mirror the starters too, and `SolutionCheckRunner` runs a
-// check against them for the proof tests.
+// The reference solutions are a third edition (`Sources/Solutions`, modules `NameSolution`), and
+// `SolutionCheckRunner` runs a check against them for the proof tests.
 // full edition: end
-let exerciseCode: [Target.Dependency] = combine + ["ExerciseChecks", "TypedClient", "Locking"]
-let exerciseTargets: [Target] = [
+func exerciseModule(_ folder: String, edition: String) -> Target {
     .target(
-        name: "ExerciseChecks", dependencies: combine + ["Workbook", "TypedClient", "LocalServer", "Locking"]),
-    .target(name: "Exercises", dependencies: exerciseCode),
-    .target(name: "Starters", dependencies: exerciseCode),
+        name: exerciseName(folder) + edition.dropLast(),
+        dependencies: combine + ["ExerciseSupport", "TypedClient", "Locking"],
+        path: "Sources/\(edition)/\(folder)")
+}
+
+/// `ShareReplayingLatest` for `01-ShareReplayingLatest`.
+func exerciseName(_ folder: String) -> String {
+    String(folder.drop { $0 != "-" }.dropFirst())
+}
+
+let editions = [
+    "Exercises", "Starters",
     // full edition: begin
-    .target(name: "Solutions", dependencies: exerciseCode),
+    "Solutions",
     // full edition: end
-    .executableTarget(name: "ExerciseCheckRunner", dependencies: ["ExerciseChecks", "Exercises"]),
-    .executableTarget(name: "StarterCheckRunner", dependencies: ["ExerciseChecks", "Starters"]),
-    // full edition: begin
-    .executableTarget(name: "SolutionCheckRunner", dependencies: ["ExerciseChecks", "Solutions"]),
-    // full edition: end
-    .executableTarget(name: "WorkbookCommand", dependencies: ["ExerciseChecks", "Workbook", "Locking"]),
-    .testTarget(
-        name: "ExerciseTests",
-        dependencies: combine + [
-            "ExerciseChecks", "Starters", "WorkbookCommand", "Workbook", "StarterCheckRunner",
-            // full edition: begin
-            "Solutions", "SolutionCheckRunner",
-            // full edition: end
-        ]),
 ]
+let exerciseModules = editions.flatMap { edition in
+    exerciseFolders.map { exerciseModule($0, edition: edition) }
+}
+
+/// The check runners, each running one check in a child process that `workbook check` starts, so a
+/// crash or a hang in the code under check ends that process, never the runner. One per exercise
+/// for the student's copy (`NameCheckRunner`), so `workbook check N` builds exercise N alone; one
+/// for all the starters and one for all the solutions, which the proof tests start. The runner's
+/// target is not called `workbook`: on a case-insensitive file system it would be the `Workbook`
+/// module.
+let checkRunners: [Target] =
+    exerciseFolders.map { folder in
+        .executableTarget(
+            name: exerciseName(folder) + "CheckRunner",
+            dependencies: ["ExerciseChecks", .target(name: exerciseName(folder) + "Exercise")],
+            path: "Sources/CheckRunners/\(folder)")
+    }
+    + [
+        "Starter",
+        // full edition: begin
+        "Solution",
+        // full edition: end
+    ].map { edition in
+        .executableTarget(
+            name: edition + "CheckRunner",
+            dependencies: ["ExerciseChecks"]
+                + exerciseFolders.map { .target(name: exerciseName($0) + edition) },
+            path: "Sources/CheckRunners/\(edition)s")
+    }
+
+let exerciseTargets: [Target] =
+    exerciseModules + checkRunners + [
+        .target(name: "ExerciseSupport", dependencies: combine + ["TypedClient", "Workbook", "Locking"]),
+        .target(
+            name: "ExerciseChecks",
+            dependencies: combine + ["ExerciseSupport", "Workbook", "TypedClient", "LocalServer", "Locking"]),
+        .executableTarget(name: "WorkbookCommand", dependencies: ["ExerciseChecks", "Workbook", "Locking"]),
+        .testTarget(
+            name: "ExerciseTests",
+            dependencies: combine + [
+                "ExerciseChecks", "ExerciseSupport", "WorkbookCommand", "Workbook", "TypedClient",
+                "StarterCheckRunner",
+                // full edition: begin
+                "SolutionCheckRunner",
+                // full edition: end
+            ]),
+    ]
 
 let package = Package(
     name: "CombineNetworkingWorkbook",

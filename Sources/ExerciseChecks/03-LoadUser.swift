@@ -1,4 +1,5 @@
 import Combine
+import ExerciseSupport
 import Foundation
 import TypedClient
 import Workbook
@@ -6,28 +7,6 @@ import Workbook
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-
-/// Why exercise 3's user did not load, in the terms a screen needs: offline (say so and try again
-/// later), the server said no (show why), or something else.
-public enum LoadError: Error, Equatable, CustomStringConvertible {
-    /// No server could be reached: the connection was refused, or nothing answered in time.
-    case offline
-    /// The server answered with a status outside 200...299.
-    case serverSaidNo(status: Int)
-    /// The server said yes, with a body that is not a user.
-    case unreadable
-    /// Any other transport trouble, such as a connection dropped before the answer.
-    case transport(URLError.Code)
-
-    public var description: String {
-        switch self {
-        case .offline: ".offline"
-        case .serverSaidNo(let status): ".serverSaidNo(\(status))"
-        case .unreadable: ".unreadable"
-        case .transport(let code): ".transport(\(code.caseName))"
-        }
-    }
-}
 
 /// Exercise 3's code: loads a user, failing with a `LoadError`.
 public struct LoadUserCode: ExerciseCode {

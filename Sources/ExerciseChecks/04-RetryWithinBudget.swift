@@ -1,4 +1,5 @@
 import Combine
+import ExerciseSupport
 import Foundation
 import Locking
 import TypedClient
@@ -7,18 +8,6 @@ import Workbook
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-
-/// How long exercise 4's retries may go on: the wait before the first retry (each later wait is
-/// twice the one before), and the time after the first attempt by which every wait must be over.
-public struct RetryBudget: Sendable, Equatable {
-    public let firstWait: Duration
-    public let total: Duration
-
-    public init(firstWait: Duration, total: Duration) {
-        self.firstWait = firstWait
-        self.total = total
-    }
-}
 
 /// Exercise 4's code: sends a request, retrying within a budget, its waits on the given clock.
 public struct RetryWithinBudgetCode: ExerciseCode {

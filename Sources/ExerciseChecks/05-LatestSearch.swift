@@ -1,4 +1,5 @@
 import Combine
+import ExerciseSupport
 import Foundation
 import LocalServer
 import Locking
@@ -7,17 +8,6 @@ import Workbook
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-
-/// Where exercise 5's search box sends its queries: the server's search route, through a session.
-public struct SearchService: Sendable {
-    public let session: URLSession
-    let route: URL
-
-    /// The URL that asks the server for `query`'s results.
-    public func url(for query: String) -> URL {
-        route.appending(queryItems: [URLQueryItem(name: "q", value: query)])
-    }
-}
 
 /// Exercise 5's code: the answers for what a user types, the latest query's only.
 public struct LatestSearchCode: ExerciseCode {

@@ -1,4 +1,5 @@
 import Combine
+import ExerciseSupport
 import Foundation
 import Locking
 import TypedClient
@@ -7,19 +8,6 @@ import Workbook
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-
-/// What exercise 6's view model offers the checks: it lives on the main actor, as a view model
-/// does, shows a user or why one could not be loaded, and announces each change through
-/// `objectWillChange`, as `@Published` properties do.
-@MainActor
-public protocol ProfileScreen: ObservableObject where ObjectWillChangePublisher == ObservableObjectPublisher {
-    /// The user on screen, once one has loaded.
-    var user: User? { get }
-    /// Why the latest failed load failed.
-    var failure: APIError? { get }
-    /// Loads the user with this id from `/users/{id}` and shows it, or shows why it could not.
-    func load(userID: Int)
-}
 
 /// Exercise 6's code: a model made with the server's base URL and the session to load with.
 public struct ProfileScreenModelCode: ExerciseCode {

@@ -1,4 +1,5 @@
 import Combine
+import ExerciseSupport
 import Foundation
 import Locking
 import TypedClient

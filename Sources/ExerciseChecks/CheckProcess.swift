@@ -48,8 +48,12 @@ public func runCheckFromCommandLine(against codes: [any ExerciseCode]) -> Never 
     dispatchMain()
 }
 
-/// This runner's name as it was started: `ExerciseCheckRunner`, `StarterCheckRunner` or
-/// `SolutionCheckRunner`.
+/// The child process side of `workbook check` for one exercise's code: see the function above.
+public func runCheckFromCommandLine(against code: any ExerciseCode) -> Never {
+    runCheckFromCommandLine(against: [code])
+}
+
+/// This runner's name as it was started: `ShareReplayingLatestCheckRunner`, `StarterCheckRunner`…
 private var runnerName: String {
     URL(filePath: CommandLine.arguments[0]).lastPathComponent
 }

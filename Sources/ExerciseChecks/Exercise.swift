@@ -2,9 +2,9 @@ import Workbook
 
 /// The code one exercise asks for, in the shape its checks call it.
 ///
-/// Each exercise declares one such type beside its checks; `CheckedCode.swift` in `Exercises`,
-/// `Starters` and `Solutions` lists one value of each, built from that module's functions, which is
-/// how the same checks run against the student's code, the untouched starter and the reference.
+/// Each exercise declares one such type beside its checks; the check runners in
+/// `Sources/CheckRunners` build one value of it from the functions of the exercise's module, which
+/// is how the same checks run against the student's code, the untouched starter and the reference.
 public protocol ExerciseCode: Sendable {}
 
 /// One chapter's exercise: what to edit, what to do, and the checks that say whether it is done.
@@ -84,7 +84,7 @@ public struct CheckOf<Code: ExerciseCode>: Sendable {
         Check(sentence: sentence, hint: hint) { codes, lab in
             guard let code = codes.lazy.compactMap({ $0 as? Code }).first else {
                 return Verdict(
-                    passed: false, expected: "a \(Code.self) in CheckedCode.swift",
+                    passed: false, expected: "a \(Code.self) in this check runner",
                     measured: "none: the checks cannot find this exercise's code")
             }
             return await measure(code, lab)

@@ -1,19 +1,23 @@
+import ExerciseChecks
 import Foundation
 import Locking
 
-/// Builds the check runner, and with it the student's code, with SwiftPM.
+/// Builds one exercise's check runner, and with it the student's code for that exercise alone,
+/// with SwiftPM.
 ///
 /// It builds in the same build folder as the `swift run workbook` that started this runner:
 /// SwiftPM lets go of that folder's lock before it starts the product it ran, so the nested build
-/// does not wait for its own parent, and everything but `Sources/Exercises` is already built.
+/// does not wait for its own parent, and everything but the exercise's module is already built.
 struct CheckBuild {
     let layout: Layout
     let swift: URL
+    let exercise: Exercise
 
-    /// The product that runs one check against `Sources/Exercises`.
-    static let product = "ExerciseCheckRunner"
+    /// The product that runs one check against the student's code for the exercise: its module,
+    /// `NameExercise`, is built from `Sources/Exercises/NN-Name` and nothing else.
+    var product: String { exercise.name + "CheckRunner" }
 
-    var runner: URL { layout.products.appending(path: Self.product) }
+    var runner: URL { layout.products.appending(path: product) }
 
     /// Runs `swift build` for the check runner; returns nil when it built, the build log when it did not.
     ///
@@ -24,7 +28,7 @@ struct CheckBuild {
         let build = try await runChild(
             swift,
             arguments: [
-                "build", "--product", Self.product, "--package-path", layout.root.path, "--scratch-path",
+                "build", "--product", product, "--package-path", layout.root.path, "--scratch-path",
                 layout.scratch.path, "--configuration", layout.configuration,
             ],
             onOutput: { text in

@@ -10,9 +10,12 @@ struct Commands {
 
     // MARK: check
 
-    /// Builds the student's code and runs the checks of `chosen`, printing each result as it comes,
-    /// then what to do next unless `advising` is off; writes a JUnit report to `junitPath` and
+    /// Builds and checks each exercise of `chosen` in turn, printing each result as it comes, then
+    /// what to do next unless `advising` is off; writes a JUnit report to `junitPath` and
     /// Exercism's `results.json` to `resultsPath` if asked.
+    ///
+    /// Each exercise is its own module with its own runner, so one that does not compile fails its
+    /// own checks and the others are built and checked as usual.
     func check(
         _ chosen: [Exercise], junitPath: String? = nil, resultsPath: String? = nil, advising: Bool = true
     ) async -> Int32 {
@@ -22,36 +25,40 @@ struct Commands {
             )
             return 2
         }
-        let build = CheckBuild(layout: layout, swift: swift)
-        let firstBuild = !FileManager.default.fileExists(atPath: build.runner.path)
-        say(
-            style.dim(
-                firstBuild
-                    ? "Building the checks for the first time: this takes minutes…" : "Building your code…"))
-        let buildLog: String?
-        do {
-            buildLog = try await build.run()
-        } catch {
-            complain("workbook: could not start \(swift.path): \(error.localizedDescription)")
-            return 2
-        }
         var outcomes: [ExerciseOutcome] = []
-        if let buildLog {
-            say(buildFailure(buildLog, for: chosen))
-            // The report is read by programs: the same errors, without colour.
-            let plain = Commands(layout: layout, style: TextStyle(enabled: false)).buildFailure(
-                buildLog, for: chosen)
-            outcomes = chosen.map { ExerciseOutcome(exercise: $0, results: [], buildFailure: plain) }
-        } else {
-            guard FileManager.default.isExecutableFile(atPath: build.runner.path) else {
-                complain(
-                    "workbook: the build succeeded but left no \(CheckBuild.product) in \(layout.products.path)"
-                )
+        for exercise in chosen {
+            let build = CheckBuild(layout: layout, swift: swift, exercise: exercise)
+            say("")
+            say(
+                style.bold("Exercise \(exercise.number) · \(exercise.chapter)") + "  "
+                    + layout.relative(layout.exerciseFile(exercise)))
+            let firstBuild = !FileManager.default.fileExists(atPath: build.runner.path)
+            say(
+                style.dim(
+                    firstBuild
+                        ? "Building the checks for the first time: this takes minutes…"
+                        : "Building your code…"))
+            let buildLog: String?
+            do {
+                buildLog = try await build.run()
+            } catch {
+                complain("workbook: could not start \(swift.path): \(error.localizedDescription)")
                 return 2
             }
-            for exercise in chosen {
-                outcomes.append(await check(exercise, runner: build.runner))
+            if let buildLog {
+                say(buildFailure(buildLog, for: exercise))
+                // The report is read by programs: the same errors, without colour.
+                let plain = Commands(layout: layout, style: TextStyle(enabled: false)).buildFailure(
+                    buildLog, for: exercise)
+                outcomes.append(ExerciseOutcome(exercise: exercise, results: [], buildFailure: plain))
+                continue
             }
+            guard FileManager.default.isExecutableFile(atPath: build.runner.path) else {
+                complain(
+                    "workbook: the build succeeded but left no \(build.product) in \(layout.products.path)")
+                return 2
+            }
+            outcomes.append(await check(exercise, runner: build.runner))
         }
         if let junitPath, !writeReport(Data(junitReport(outcomes).utf8), named: "JUnit report", to: junitPath)
         {
@@ -77,13 +84,10 @@ struct Commands {
         return 0
     }
 
-    /// Runs one exercise's checks against the built runner, printing as they finish, and records
+    /// Runs one exercise's checks against its built runner, printing as they finish, and records
     /// whether the exercise's file, as it was checked, passed them all.
     private func check(_ exercise: Exercise, runner: URL) async -> ExerciseOutcome {
-        let file = layout.exerciseFile(exercise)
-        let contents = (try? Data(contentsOf: file)) ?? Data()
-        say("")
-        say(style.bold("Exercise \(exercise.number) · \(exercise.chapter)") + "  " + layout.relative(file))
+        let contents = (try? Data(contentsOf: layout.exerciseFile(exercise))) ?? Data()
         let style = self.style
         let results = await runChecks(of: exercise, runner: runner) { say(rendered($0, style: style)) }
         let passed = results.filter(\.passed).count
@@ -96,31 +100,26 @@ struct Commands {
         return ExerciseOutcome(exercise: exercise, results: results, buildFailure: nil)
     }
 
-    /// The compiler's first errors, preferring those in the files of `chosen`, then any in
-    /// `Sources/Exercises`, then any at all; the end of the log when it names no error.
-    func buildFailure(_ log: String, for chosen: [Exercise]) -> String {
+    /// Why `exercise` could not be built: the compiler's first errors, those in the exercise's own
+    /// folder first, then any at all, the first of them on the opening line with its file and line;
+    /// the end of the log when it names no error.
+    func buildFailure(_ log: String, for exercise: Exercise) -> String {
         let errors = compilerErrors(in: log)
-        let files = Set(chosen.map { layout.exerciseFile($0).standardizedFileURL.path })
-        let exercisesFolder = layout.root.appending(path: "Sources/Exercises").standardizedFileURL.path + "/"
-        let shown =
-            [
-                errors.filter { files.contains($0.path) },
-                errors.filter { $0.path.hasPrefix(exercisesFolder) }, errors,
-            ]
-            .first { !$0.isEmpty } ?? []
-        guard let first = shown.first else {
+        let folder =
+            layout.root.appending(path: "Sources/Exercises/" + exercise.folder).standardizedFileURL.path + "/"
+        let shown = [errors.filter { $0.path.hasPrefix(folder) }, errors].first { !$0.isEmpty } ?? []
+        guard !shown.isEmpty else {
             let tail = log.split(separator: "\n").suffix(20).joined(separator: "\n")
-            return style.red("✗ The build failed:") + "\n" + tail
+            return style.red("✗ exercise \(exercise.number) could not be built:") + "\n" + tail
         }
         let rootPrefix = layout.root.standardizedFileURL.path + "/"
         let blocks = shown.prefix(3).map { error in
             ([error.heading.replacingOccurrences(of: rootPrefix, with: "")] + error.excerpt).joined(
                 separator: "\n")
         }
-        let file = layout.relative(URL(filePath: first.path))
         let more = shown.count > 3 ? "\n(and \(shown.count - 3) more; fix these first)" : ""
-        return style.red("✗ \(file) does not compile,") + " so no check could run:\n\n"
-            + blocks.joined(separator: "\n\n") + more + "\n"
+        return style.red("✗ exercise \(exercise.number) does not compile:") + " "
+            + blocks.joined(separator: "\n\n") + more
     }
 
     // MARK: hint, run

@@ -133,39 +133,20 @@ struct GradingWorkspace {
     }
 
     /// Grades the exercise files in `folder`: copies them in and checks them all. A missing file
-    /// scores nothing. When the code does not build at all (a build that fails as a whole), the
-    /// exercises named in the compiler's errors score nothing too, and the rest are checked again;
-    /// in the workspace, each of those has the starter in its place, so that the rest can build.
+    /// scores nothing (the starter stands in for it, so that the workspace stays whole); one that
+    /// does not compile scores nothing, and costs nothing else, since each exercise is built alone.
     func grade(_ folder: URL, as name: String) async throws(StudentEditionProblem) -> StudentGrade {
-        var theirs: [Int: Data] = [:]
+        var missing: Set<Int> = []
         for exercise in exercises {
-            theirs[exercise.number] = try? Data(
-                contentsOf: folder.appending(path: "Sources/Exercises/" + exercise.file))
+            let starter = (try? Data(contentsOf: starters.starterFile(exercise))) ?? Data()
+            let theirs = try? Data(contentsOf: folder.appending(path: "Sources/Exercises/" + exercise.file))
+            if theirs == nil { missing.insert(exercise.number) }
+            try replace(starters.exerciseFile(exercise), with: theirs ?? starter)
         }
-        var broken = Set(exercises.map(\.number).filter { theirs[$0] == nil })
-        while true {
-            for exercise in exercises {
-                let starter = (try? Data(contentsOf: starters.starterFile(exercise))) ?? Data()
-                let contents = broken.contains(exercise.number) ? starter : theirs[exercise.number] ?? starter
-                try replace(starters.exerciseFile(exercise), with: contents)
-            }
-            let results = try await check()
-            let failed = Set(
-                results.status == .error
-                    ? exercises.filter {
-                        (results.message ?? "").contains("Sources/Exercises/" + $0.folder + "/")
-                    }
-                    .map(\.number) : [])
-            if failed.isEmpty || !failed.isDisjoint(with: broken) {
-                var grade = StudentGrade(folder: name, results: results)
-                grade = StudentGrade(
-                    folder: name,
-                    scores: zip(exercises, grade.scores).map { broken.contains($0.number) ? (0, $1.run) : $1 }
-                )
-                return grade
-            }
-            broken.formUnion(failed)
-        }
+        let grade = StudentGrade(folder: name, results: try await check())
+        return StudentGrade(
+            folder: name,
+            scores: zip(exercises, grade.scores).map { missing.contains($0.number) ? (0, $1.run) : $1 })
     }
 
     /// Runs this runner's `check --results` in the workspace and reads the results.

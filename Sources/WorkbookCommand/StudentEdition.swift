@@ -19,7 +19,7 @@ enum StudentEdition {
     /// What the student edition never holds: the reference solutions, the check runner built
     /// against them, other correct answers, the project's own CI, and the teacher's guide.
     static let leftOut = [
-        "Sources/Solutions", "Sources/SolutionCheckRunner", "Sources/AnswerVariants", "docs/teaching.md",
+        "Sources/Solutions", "Sources/CheckRunners/Solutions", "Sources/AnswerVariants", "docs/teaching.md",
     ]
 
     /// Module names whose mention leaves a test or script out, since it would not build or run

@@ -5,11 +5,12 @@ import Workbook
 
 @testable import WorkbookCommand
 
-/// A starter that does not compile is shown as the compiler's first errors for that file, not
-/// pages of build log. The errors here come from the real compiler.
+/// An exercise that does not compile is shown as the compiler's first errors in that exercise,
+/// the first with its file and line on the opening line, not pages of build log. The errors here
+/// come from the real compiler.
 @Suite("Workbook: code that does not compile")
 struct BuildFailureTests {
-    @Test func showsTheErrorsInTheExercisesFileFirstAndOnlyThose() async throws {
+    @Test func showsTheErrorsInTheExercisesFolderFirstAndOnlyThose() async throws {
         let root = FileManager.default.temporaryDirectory.appending(
             path: "workbook-broken-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
@@ -17,7 +18,7 @@ struct BuildFailureTests {
         let layout = Layout(
             root: root, scratch: root.appending(path: ".build"), configuration: "debug", products: root)
         let exerciseFile = layout.exerciseFile(exercise)
-        let otherFile = root.appending(path: "Sources/Exercises/Other.swift")
+        let otherFile = layout.exerciseFile(exercises[0])
         try write("let fine = 1\nlet broken = undefinedThing\n", to: exerciseFile)
         try write("let alsoBroken = otherUndefinedThing\n", to: otherFile)
         let log = try await compile([otherFile, exerciseFile])
@@ -26,30 +27,29 @@ struct BuildFailureTests {
         #expect(Set(errors.map(\.path)) == [exerciseFile.path, otherFile.path])
 
         let shown = Commands(layout: layout, style: TextStyle(enabled: false)).buildFailure(
-            log, for: [exercise])
+            log, for: exercise)
         #expect(
             shown.hasPrefix(
-                "✗ Sources/Exercises/\(exercise.file) does not compile, so no check could run:\n\n"))
-        #expect(
-            shown.contains(
-                "Sources/Exercises/\(exercise.file):2:14: error: cannot find 'undefinedThing' in scope"))
+                "✗ exercise 3 does not compile: Sources/Exercises/\(exercise.file):2:14: error: cannot find 'undefinedThing' in scope\n"
+            ))
         #expect(shown.contains("let broken = undefinedThing"))
         #expect(!shown.contains("otherUndefinedThing"))
         #expect(!shown.contains(root.path))
     }
 
-    @Test func withoutErrorsInTheExerciseItShowsTheFolderOnes() async throws {
+    @Test func withoutErrorsInTheExerciseItShowsTheOthers() async throws {
         let root = FileManager.default.temporaryDirectory.appending(
             path: "workbook-broken-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let layout = Layout(
             root: root, scratch: root.appending(path: ".build"), configuration: "debug", products: root)
-        let otherFile = root.appending(path: "Sources/Exercises/Other.swift")
+        let otherFile = root.appending(path: "Sources/ExerciseChecks/Other.swift")
         try write("let alsoBroken = otherUndefinedThing\n", to: otherFile)
         let log = try await compile([otherFile])
         let shown = Commands(layout: layout, style: TextStyle(enabled: false)).buildFailure(
-            log, for: [exercises[0]])
-        #expect(shown.hasPrefix("✗ Sources/Exercises/Other.swift does not compile"))
+            log, for: exercises[0])
+        #expect(
+            shown.hasPrefix("✗ exercise 1 does not compile: Sources/ExerciseChecks/Other.swift:1:18: error:"))
     }
 
     @Test func aLogWithoutCompilerErrorsShowsItsEnd() {
@@ -58,8 +58,10 @@ struct BuildFailureTests {
             products: URL(filePath: "/p"))
         let log = (1...30).map { "line \($0)" }.joined(separator: "\n")
         let shown = Commands(layout: layout, style: TextStyle(enabled: false)).buildFailure(
-            log, for: exercises)
-        #expect(shown == "✗ The build failed:\n" + (11...30).map { "line \($0)" }.joined(separator: "\n"))
+            log, for: exercises[1])
+        #expect(
+            shown == "✗ exercise 2 could not be built:\n"
+                + (11...30).map { "line \($0)" }.joined(separator: "\n"))
     }
 
     private func write(_ text: String, to file: URL) throws {

@@ -7,7 +7,7 @@ import Workbook
 
 /// `runChecks` turns however a check's process ended into a failed check with what it measured,
 /// and goes on with the next check. The "runners" here are shell scripts that misbehave the way
-/// student code can; the last test runs the real check runner, built from the student's copy.
+/// student code can; the last test runs a real check runner, the one built from the starters.
 @Suite("Workbook: running an exercise's checks")
 struct CheckResultTests {
     private let exercise = exercises.first { $0.number == 3 }!
@@ -58,10 +58,10 @@ struct CheckResultTests {
             })
     }
 
-    /// The real runner, built from `Sources/Exercises`: every check comes back with a verdict of
-    /// its own (passed or not: a learner may have changed the file), in check order.
+    /// A real runner, built from the starters: every check comes back with a verdict of its own,
+    /// in check order.
     @Test func theBuiltRunnerGivesAVerdictForEveryCheck() async throws {
-        let runner = builtExecutable(named: "ExerciseCheckRunner")
+        let runner = builtExecutable(named: "StarterCheckRunner")
         let errorBody = try #require(exercises.first { $0.number == 2 })
         let results = await runChecks(of: errorBody, runner: runner)
         #expect(results.map(\.sentence) == errorBody.checks.map(\.sentence))

@@ -1,5 +1,6 @@
 import Combine
 import ExerciseChecks
+import ExerciseSupport
 import Foundation
 import Testing
 import TypedClient

@@ -3,15 +3,23 @@ import Foundation
 import Testing
 
 /// The three copies of the exercise code mirror each other, so a teacher can diff a starter with
-/// its solution, `reset` has a starter for every file, and `CheckedCode.swift` binds the same
+/// its solution, `reset` has a starter for every file, and the check runners bind the same
 /// functions in each.
 @Suite("Exercises: the folders mirror each other")
 struct MirrorTests {
     @Test func startersExercisesAndSolutionsHoldTheSameFiles() throws {
         let starters = try swiftFiles(in: "Sources/Starters")
-        #expect(starters.contains("CheckedCode.swift"))
+        #expect(starters == exercises.map(\.file))
         #expect(try swiftFiles(in: "Sources/Exercises") == starters)
         #expect(try swiftFiles(in: "Sources/Solutions") == starters)
+    }
+
+    /// `Package.swift` makes a module and a runner of each folder in its list, so the list must
+    /// name every exercise of the catalog, in order.
+    @Test func thePackageListsEveryExerciseFolder() throws {
+        let manifest = try contents(of: "Package.swift")
+        let listed = manifest.matches(of: /"(\d\d-[A-Za-z]+)"/).map { String($0.output.1) }
+        #expect(listed == exercises.map(\.folder))
     }
 
     @Test(arguments: exercises.map(\.file))
@@ -23,19 +31,26 @@ struct MirrorTests {
         #expect(!solution.contains("✏️"))
     }
 
-    @Test func checkedCodeReadsTheSameInEveryFolder() throws {
-        let starters = try contents(of: "Sources/Starters/CheckedCode.swift")
-        #expect(try contents(of: "Sources/Exercises/CheckedCode.swift") == starters)
-        #expect(try contents(of: "Sources/Solutions/CheckedCode.swift") == starters)
-    }
-
-    /// In a fresh copy of the package the student's files are the starters. This fails once a
-    /// learner edits an exercise, as it should: `swift run workbook reset N` puts the file back.
-    @Test(arguments: exercises.map(\.file))
-    func theStudentsCopyStartsAsTheStarter(file: String) throws {
-        #expect(
-            try contents(of: "Sources/Exercises/" + file) == contents(of: "Sources/Starters/" + file),
-            "Sources/Exercises/\(file) differs from its starter; `swift run workbook reset` puts it back")
+    /// An exercise's binding, the line that hands its functions to the checks, is written three
+    /// times: in the runner of the student's copy, and in the runners of the starters and of the
+    /// solutions. SwiftPM compiles a source file into one target only, and each runner imports other
+    /// modules, so the copies are held to each other here.
+    @Test func everyBindingReadsTheSameInTheThreeRunners() throws {
+        let starters = try contents(of: "Sources/CheckRunners/Starters/CheckedCode.swift")
+        let solutions = try contents(of: "Sources/CheckRunners/Solutions/CheckedCode.swift")
+        let withoutImports = { (text: String) in
+            text.split(separator: "\n").filter { !$0.hasPrefix("import ") }
+        }
+        #expect(withoutImports(starters) == withoutImports(solutions))
+        let listed = starters.split(separator: "\n").filter { $0.hasPrefix("    ") && $0.hasSuffix(",") }
+            .map { String($0.dropFirst(4).dropLast()) }
+        let own = try exercises.map { exercise in
+            let runner = try contents(of: "Sources/CheckRunners/\(exercise.folder)/main.swift")
+            #expect(runner.contains("\nimport \(exercise.name)Exercise\n"))
+            let call = try #require(runner.firstMatch(of: /\nlet code = (.*)\n/))
+            return String(call.output.1)
+        }
+        #expect(own == listed)
     }
 
     @Test(arguments: exercises)

@@ -1,7 +1,7 @@
 import ExerciseChecks
 import Foundation
-import Solutions
-import Starters
+import SolutionCheckRunner
+import StarterCheckRunner
 import Testing
 import Workbook
 
@@ -9,9 +9,10 @@ import Workbook
 
 /// The promise every exercise makes: the reference solution passes every check, and the untouched
 /// starter fails, each check it fails for the reason the exercise is about. Checks run against the
-/// compiled `Solutions` and `Starters` modules (never the student's copy, which a learner may have
-/// changed), each against a lab of its own: in this process, or, when they need the main thread,
-/// in child processes, as `workbook check` runs them.
+/// compiled starters and solutions, through the bindings of `StarterCheckRunner` and
+/// `SolutionCheckRunner` (never the student's copy, which a learner may have changed), each against
+/// a lab of its own: in this process, or, when they need the main thread, in child processes, as
+/// `workbook check` runs them.
 @Suite("Exercises: solutions pass, starters fail")
 struct ProofTests {
     @Test(arguments: exercises.map(\.number))
@@ -128,12 +129,12 @@ struct ProofTests {
 
         var checkedCode: [any ExerciseCode] {
             switch self {
-            case .solutions: Solutions.checkedCode
-            case .starters: Starters.checkedCode
+            case .solutions: SolutionCheckRunner.checkedCode
+            case .starters: StarterCheckRunner.checkedCode
             }
         }
 
-        /// The check runner built from this module, as `ExerciseCheckRunner` is from the student's.
+        /// The check runner built from these modules, as `NameCheckRunner` is from the student's.
         var runner: URL {
             builtExecutable(named: self == .solutions ? "SolutionCheckRunner" : "StarterCheckRunner")
         }

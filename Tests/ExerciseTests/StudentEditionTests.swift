@@ -69,8 +69,11 @@ struct StudentEditionTests {
         let run = try await runChild(
             swift, arguments: ["package", "describe", "--package-path", Self.edition.path, "--type", "json"])
         #expect(run.ending == .exited(0), "\(run.output)")
-        #expect(run.output.contains("\"ExerciseCheckRunner\""))
-        #expect(!run.output.contains("\"Solutions\""))
+        for exercise in exercises {
+            #expect(run.output.contains("\"\(exercise.name)CheckRunner\""))
+            #expect(!run.output.contains("\"\(exercise.name)Solution\""))
+        }
+        #expect(!run.output.contains("SolutionCheckRunner"))
     }
 
     @Test func theReadmeTellsAStudentWhatToDo() throws {

@@ -93,6 +93,47 @@ struct WorkbookCommandTests {
         #expect(run.errors.split(separator: "\n").count == 1)
     }
 
+    /// Exercise 1 does not compile: its checks fail, with the compiler's first error, and every
+    /// other exercise is built and checked as usual, in the terminal and in the JUnit report. The
+    /// `swift` here is a stand-in on `PATH` that fails exercise 1's build as the compiler would and
+    /// builds every other runner as one that passes each check, so no real build is needed.
+    @Test func aBrokenExerciseFailsOnlyItsOwnChecks() async throws {
+        let package = try ScratchPackage()
+        let bin = package.root.appending(path: "bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let broken = package.root.appending(path: "Sources/Exercises/" + exercises[0].file).path
+        try package.script(
+            at: bin.appending(path: "swift"),
+            """
+            # Called as: swift build --product NAME --package-path P --scratch-path S --configuration C
+            case "$3" in
+            \(exercises[0].name)CheckRunner)
+                echo "\(broken):2:14: error: cannot find 'undefinedThing' in scope"
+                exit 1 ;;
+            esac
+            mkdir -p "$7/$9"
+            printf '#!/bin/sh\\nprintf "{\\\\"passed\\\\":true,\\\\"expected\\\\":\\\\"e\\\\",\\\\"measured\\\\":\\\\"e\\\\"}" > "$3"\\n' > "$7/$9/$3"
+            chmod +x "$7/$9/$3"
+            """)
+        let report = package.root.appending(path: "report.xml")
+        let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")
+        let run = try await package.workbook(["check", "--junit", report.path], environment: ["PATH": path])
+        #expect(run.status == 1)
+        #expect(
+            run.output.contains(
+                "✗ exercise 1 does not compile: Sources/Exercises/\(exercises[0].file):2:14: error: cannot find 'undefinedThing' in scope\n"
+            ))
+        for exercise in exercises.dropFirst() {
+            #expect(run.output.contains("exercise \(exercise.number) is solved."))
+        }
+        #expect(
+            run.output.contains(
+                "Edit Sources/Exercises/\(exercises[0].file), then run `swift run workbook check 1`"))
+        let xml = try String(contentsOf: report, encoding: .utf8)
+        let failures = xml.matches(of: /failures="(\d+)"/).map { Int($0.output.1) ?? -1 }
+        #expect(failures == [exercises[0].checks.count] + Array(repeating: 0, count: exercises.count - 1))
+    }
+
     @Test func helpListsEveryCommand() async throws {
         let run = try await runWorkbook(["help"])
         #expect(run.status == 0)
@@ -123,6 +164,12 @@ final class ScratchPackage {
 
     func contents(of path: String) throws -> String {
         try String(contentsOf: root.appending(path: path), encoding: .utf8)
+    }
+
+    /// Writes an executable shell script.
+    func script(at file: URL, _ body: String) throws {
+        try Data("#!/bin/sh\n\(body)\n".utf8).write(to: file)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path)
     }
 
     /// Changes `exercise`'s file the way a learner would start to.

@@ -1,5 +1,5 @@
 import Combine
-import ExerciseChecks
+import ExerciseSupport
 import Foundation
 import TypedClient
 
