@@ -24,13 +24,15 @@ struct StudentGrade: Equatable {
         (scores.map(\.passed).reduce(0, +), scores.map(\.run).reduce(0, +))
     }
 
-    /// The scores the checks in `results` gave: a check that did not pass counts as run.
-    init(folder: String, results: ExercismResults) {
+    /// The scores `outcomes` give, one per exercise in catalog order: an exercise that did not
+    /// build, or has no outcome, scores nothing of all its checks.
+    init(folder: String, outcomes: [ExerciseOutcome]) {
         self.folder = folder
         scores = exercises.map { exercise in
-            let tests = results.tests.filter { $0.taskID == exercise.number }
-            let run = tests.isEmpty ? exercise.checks.count : tests.count
-            return (tests.filter { $0.status == .pass }.count, run)
+            guard let outcome = outcomes.first(where: { $0.exercise.number == exercise.number }),
+                outcome.buildFailure == nil
+            else { return (0, exercise.checks.count) }
+            return (outcome.results.filter(\.passed).count, outcome.results.count)
         }
     }
 }
@@ -58,8 +60,8 @@ extension Commands {
     ///
     /// Nothing of a student's copy is built or trusted but their exercise files: one grading
     /// workspace, a student edition under this package's build folder, is built once and kept
-    /// between runs; for each student their exercise files are copied in (a missing one counts as
-    /// the starter) and `workbook check --results` runs there, so only what changed is rebuilt.
+    /// between runs; for each student their exercise files are copied in, built in one SwiftPM
+    /// run (only what changed is rebuilt), and each exercise's checks run as `check` runs them.
     func grade(_ folders: [URL], csvPath: String?) async -> Int32 {
         let missing = folders.filter {
             !FileManager.default.fileExists(atPath: $0.appending(path: "Sources").path)
@@ -68,6 +70,10 @@ extension Commands {
             complain(
                 "workbook: not a copy of the workbook (no Sources folder): "
                     + missing.map(\.path).joined(separator: ", "))
+            return 2
+        }
+        guard let swift = CheckBuild.findSwift() else {
+            complain("workbook: cannot find `swift` on PATH; grading builds each student's code with it")
             return 2
         }
         let workspace: GradingWorkspace
@@ -85,7 +91,7 @@ extension Commands {
             let start = ContinuousClock.now
             let grade: StudentGrade
             do {
-                grade = try await workspace.grade(folder, as: folder.relativePath)
+                grade = try await workspace.grade(folder, as: folder.relativePath, swift: swift)
             } catch {
                 complain("workbook: could not grade \(folder.path): \(error.message)")
                 return 2
@@ -109,8 +115,8 @@ extension Commands {
 /// The package that grading builds and checks students' exercise files in: a student edition of
 /// this package in `.build/grading/workbook`, with a build folder of its own.
 struct GradingWorkspace {
-    let root: URL
-    let starters: Layout
+    let layout: Layout
+    var root: URL { layout.root }
 
     /// Brings the workspace up to date with this package, rewriting only the files that differ,
     /// so that a build kept from an earlier run stays incremental.
@@ -126,55 +132,70 @@ struct GradingWorkspace {
             throw StudentEditionProblem("\(error.localizedDescription)")
         }
         return GradingWorkspace(
-            root: root,
-            starters: Layout(
+            layout: Layout(
                 root: root, scratch: root.appending(path: ".build"), configuration: layout.configuration,
                 products: root.appending(path: ".build/" + layout.configuration)))
     }
 
-    /// Grades the exercise files in `folder`: copies them in and checks them all. A missing file
-    /// scores nothing (the starter stands in for it, so that the workspace stays whole); one that
-    /// does not compile scores nothing, and costs nothing else, since each exercise is built alone.
-    func grade(_ folder: URL, as name: String) async throws(StudentEditionProblem) -> StudentGrade {
+    /// Grades the exercise files in `folder`: copies them in, builds, and checks them all. A missing
+    /// file scores nothing (the starter stands in for it, so that the workspace stays whole); one
+    /// that does not compile scores nothing and costs nothing else.
+    func grade(_ folder: URL, as name: String, swift: URL) async throws(StudentEditionProblem) -> StudentGrade
+    {
         var missing: Set<Int> = []
         for exercise in exercises {
-            let starter = (try? Data(contentsOf: starters.starterFile(exercise))) ?? Data()
+            let starter = (try? Data(contentsOf: layout.starterFile(exercise))) ?? Data()
             let theirs = try? Data(contentsOf: folder.appending(path: "Sources/Exercises/" + exercise.file))
             if theirs == nil { missing.insert(exercise.number) }
-            try replace(starters.exerciseFile(exercise), with: theirs ?? starter)
+            try replace(layout.exerciseFile(exercise), with: theirs ?? starter)
         }
-        let grade = StudentGrade(folder: name, results: try await check())
-        return StudentGrade(
-            folder: name,
-            scores: zip(exercises, grade.scores).map { missing.contains($0.number) ? (0, $1.run) : $1 })
+        let built = await buildEverything(swift: swift)
+        var outcomes: [ExerciseOutcome] = []
+        for exercise in exercises where !missing.contains(exercise.number) {
+            let build = CheckBuild(layout: layout, swift: swift, exercise: exercise)
+            if !built.contains(exercise.number) {
+                // Built alone, as `check` does, so that only this exercise's own errors can stop it.
+                let log: String?
+                do {
+                    log = try await build.run()
+                } catch {
+                    throw StudentEditionProblem(
+                        "could not start \(swift.path): \(error.localizedDescription)")
+                }
+                if let log {
+                    outcomes.append(ExerciseOutcome(exercise: exercise, results: [], buildFailure: log))
+                    continue
+                }
+            }
+            let results = await runChecks(of: exercise, runner: build.runner)
+            outcomes.append(ExerciseOutcome(exercise: exercise, results: results, buildFailure: nil))
+        }
+        return StudentGrade(folder: name, outcomes: outcomes)
     }
 
-    /// Runs this runner's `check --results` in the workspace and reads the results.
-    private func check() async throws(StudentEditionProblem) -> ExercismResults {
-        let results = root.appending(path: ".build/grading-results.json")
-        try? FileManager.default.removeItem(at: results)
-        let me = Bundle.main.executableURL ?? URL(filePath: CommandLine.arguments[0])
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        let run: ChildRun
-        do {
-            run = try await runChild(
-                me,
-                arguments: [
-                    "--package-path", root.path, "--scratch-path", root.appending(path: ".build").path,
-                    "check",
-                    "--results", results.path,
-                ], environment: environment, limits: ChildLimits(time: .seconds(30 * 60)))
-        } catch {
-            throw StudentEditionProblem("could not start \(me.path): \(error)")
+    /// Builds every target of the workspace in one SwiftPM run, which costs one start-up and one
+    /// plan instead of nine, and returns the exercises whose runner is now newer than the file it
+    /// was built from. The others (a file that does not compile, or a build that stopped before
+    /// reaching them) are then built alone.
+    private func buildEverything(swift: URL) async -> Set<Int> {
+        _ = try? await runChild(
+            swift,
+            arguments: [
+                "build", "--package-path", layout.root.path, "--scratch-path", layout.scratch.path,
+                "--configuration", layout.configuration,
+            ])
+        func modified(_ file: URL) -> Date? {
+            (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date
         }
-        guard let data = try? Data(contentsOf: results),
-            let read = try? JSONDecoder().decode(ExercismResults.self, from: data)
-        else {
-            let tail = run.output.split(separator: "\n").suffix(10).joined(separator: "\n")
-            throw StudentEditionProblem("the check wrote no results (\(run.ending)):\n\(tail)")
-        }
-        return read
+        return Set(
+            exercises.filter { exercise in
+                guard
+                    let runner = modified(
+                        CheckBuild(layout: layout, swift: swift, exercise: exercise).runner),
+                    let source = modified(layout.exerciseFile(exercise))
+                else { return false }
+                return runner > source
+            }.map(\.number))
     }
 
     private func replace(_ file: URL, with contents: Data) throws(StudentEditionProblem) {

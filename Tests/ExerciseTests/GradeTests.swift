@@ -8,20 +8,22 @@ import Testing
 /// copies builds a package, which takes minutes: `scripts/measure-class-grading` does that.
 @Suite("Teaching: grading a class")
 struct GradeTests {
-    private func results(_ status: (Exercise, Int) -> ExercismResults.Status) -> ExercismResults {
-        let tests = exercises.flatMap { exercise in
-            exercise.checks.indices.map { index in
-                ExercismResults.Test(
-                    name: "\(index)", status: status(exercise, index), taskID: exercise.number)
+    /// An outcome per exercise whose checks passed as `passed` says.
+    private func outcomes(_ passed: (Exercise, Int) -> Bool) -> [ExerciseOutcome] {
+        exercises.map { exercise in
+            let results = exercise.checks.enumerated().map { index, check in
+                CheckResult(
+                    sentence: check.sentence, hint: check.hint, passed: passed(exercise, index), expected: "",
+                    measured: "", output: [], duration: .zero)
             }
+            return ExerciseOutcome(exercise: exercise, results: results, buildFailure: nil)
         }
-        return ExercismResults(status: .fail, tests: tests)
     }
 
     @Test func eachExerciseScoresTheChecksThatPassedOutOfThoseRun() {
         let grade = StudentGrade(
             folder: "ada",
-            results: results { exercise, index in exercise.number == 1 && index > 0 ? .fail : .pass })
+            outcomes: outcomes { exercise, index in !(exercise.number == 1 && index > 0) })
         #expect(grade.scores[0] == (1, exercises[0].checks.count))
         #expect(grade.scores.dropFirst().allSatisfy { $0.passed == $0.run })
         let checks = exercises.map(\.checks.count).reduce(0, +)
@@ -30,8 +32,12 @@ struct GradeTests {
     }
 
     @Test func anExerciseThatDidNotCompileScoresNothingAndCostsOnlyItself() {
-        let grade = StudentGrade(
-            folder: "bo", results: results { exercise, _ in exercise.number == 3 ? .error : .pass })
+        let broken = outcomes { _, _ in true }.map { outcome in
+            outcome.exercise.number == 3
+                ? ExerciseOutcome(exercise: outcome.exercise, results: [], buildFailure: "error: oops")
+                : outcome
+        }
+        let grade = StudentGrade(folder: "bo", outcomes: broken)
         #expect(grade.scores[2] == (0, exercises[2].checks.count))
         #expect(grade.points == 100 - classroomPoints()[2])
     }
@@ -44,8 +50,8 @@ struct GradeTests {
 
     @Test func theCSVHasAHeaderAndARowPerStudentQuotedWhereItMustBe() {
         let grades = [
-            StudentGrade(folder: "class/ada", results: results { _, _ in .pass }),
-            StudentGrade(folder: "class/bo, \"b\"", results: results { _, _ in .fail }),
+            StudentGrade(folder: "class/ada", outcomes: outcomes { _, _ in true }),
+            StudentGrade(folder: "class/bo, \"b\"", outcomes: outcomes { _, _ in false }),
         ]
         let lines = gradesCSV(grades).split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 4)

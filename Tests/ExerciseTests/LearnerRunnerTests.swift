@@ -90,3 +90,17 @@ extension ScratchPackage {
             exercise, contents: try Data(contentsOf: layout.exerciseFile(exercise)), passed: true)
     }
 }
+
+@Suite("Workbook: help for learners and teachers")
+struct HelpTests {
+    @Test func helpNamesTheLearnersAndTheTeachersCommands() async throws {
+        let run = try await ScratchPackage().workbook(["help"])
+        #expect(run.status == 0)
+        for command in [
+            "--results results.json", "solution N", "reset N [--force]", "student-edition DIR",
+            "grade DIR... [--csv grades.csv]", "docs/teaching.md",
+        ] {
+            #expect(run.output.contains(command), "\(command)")
+        }
+    }
+}

@@ -194,7 +194,7 @@ struct WorkbookRun {
 
 /// Runs the built `workbook` with `arguments` and standard output on a pipe, `NO_COLOR` unset,
 /// so only the pipe can be what keeps the output plain, and `environment` over this process's.
-func runWorkbook(
+private func runWorkbook(
     _ arguments: [String], environment: [String: String] = [:]
 ) async throws -> WorkbookRun {
     let run = try await runChildProcess(
