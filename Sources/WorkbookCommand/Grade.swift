@@ -1,6 +1,12 @@
 import ExerciseChecks
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// One student's grade: for each exercise, the checks passed out of the checks run.
 struct StudentGrade: Equatable {
     /// The student's folder, as given on the command line.
@@ -89,6 +95,7 @@ extension Commands {
         var grades: [StudentGrade] = []
         for folder in folders {
             let start = ContinuousClock.now
+            let processorBefore = childProcessorTime()
             let grade: StudentGrade
             do {
                 grade = try await workspace.grade(folder, as: folder.relativePath, swift: swift)
@@ -101,7 +108,9 @@ extension Commands {
             say(
                 "\(grade.folder)  " + scores.joined(separator: "  ")
                     + "  total \(grade.total.passed)/\(grade.total.run), \(grade.points) points"
-                    + style.dim("  (\((ContinuousClock.now - start).seconds))"))
+                    + style.dim(
+                        "  (\((ContinuousClock.now - start).seconds),"
+                            + " \((childProcessorTime() - processorBefore).seconds) of processor time)"))
         }
         let csv = gradesCSV(grades)
         guard let csvPath else {
@@ -241,4 +250,19 @@ private func synchronise(_ target: URL, with source: URL) throws {
 /// Every file and folder under `folder`, relative to it.
 private func allPaths(in folder: URL) -> [String] {
     FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+}
+
+/// The processor time, user and system, of every child process that has ended so far: what a
+/// student's grading cost apart from how busy the machine was.
+private func childProcessorTime() -> Duration {
+    var usage = rusage()
+    #if canImport(Glibc)
+        getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
+    #else
+        getrusage(RUSAGE_CHILDREN, &usage)
+    #endif
+    func duration(_ time: timeval) -> Duration {
+        .seconds(Int64(time.tv_sec)) + .microseconds(Int64(time.tv_usec))
+    }
+    return duration(usage.ru_utime) + duration(usage.ru_stime)
 }
