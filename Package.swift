@@ -49,12 +49,20 @@ let exerciseFolders = [
     "06-ProfileScreenModel", "07-ModifiedSinceLoader", "08-WrapCompletionHandler", "09-UserListModel",
 ]
 
-/// Each exercise folder is a module of its own in each of three editions: the student's copy
-/// (`Sources/Exercises`, module `NameExercise`), the untouched starters `workbook reset` copies back
-/// (`Sources/Starters`, `NameStarter`) and the reference solutions (`Sources/Solutions`,
-/// `NameSolution`). A module per exercise is what lets one that does not compile fail only its own
-/// checks, and keeps the helpers a student writes in one exercise from clashing with another's.
-/// They see `ExerciseSupport` (the shapes the exercises hand over), never the checks.
+/// Each exercise folder is a module of its own in each edition: the student's copy
+/// (`Sources/Exercises`, module `NameExercise`) and the untouched starters `workbook reset` copies
+/// back (`Sources/Starters`, `NameStarter`). A module per exercise is what lets one that does not
+/// compile fail only its own checks, and keeps the helpers a student writes in one exercise from
+/// clashing with another's. They see `ExerciseSupport` (the shapes the exercises hand over), never
+/// the checks.
+///
+/// `swift run workbook student-edition` writes this manifest without the lines between each
+/// `full edition: begin` and `full edition: end` comment: whatever names a reference solution or
+/// another correct answer goes inside such a section.
+// full edition: begin
+// The reference solutions are a third edition (`Sources/Solutions`, modules `NameSolution`), and
+// `SolutionCheckRunner` runs a check against them for the proof tests.
+// full edition: end
 func exerciseModule(_ folder: String, edition: String) -> Target {
     .target(
         name: exerciseName(folder) + edition.dropLast(),
@@ -67,7 +75,12 @@ func exerciseName(_ folder: String) -> String {
     String(folder.drop { $0 != "-" }.dropFirst())
 }
 
-let editions = ["Exercises", "Starters", "Solutions"]
+let editions = [
+    "Exercises", "Starters",
+    // full edition: begin
+    "Solutions",
+    // full edition: end
+]
 let exerciseModules = editions.flatMap { edition in
     exerciseFolders.map { exerciseModule($0, edition: edition) }
 }
@@ -85,7 +98,12 @@ let checkRunners: [Target] =
             dependencies: ["ExerciseChecks", .target(name: exerciseName(folder) + "Exercise")],
             path: "Sources/CheckRunners/\(folder)")
     }
-    + ["Starter", "Solution"].map { edition in
+    + [
+        "Starter",
+        // full edition: begin
+        "Solution",
+        // full edition: end
+    ].map { edition in
         .executableTarget(
             name: edition + "CheckRunner",
             dependencies: ["ExerciseChecks"]
@@ -104,16 +122,21 @@ let exerciseTargets: [Target] =
             name: "ExerciseTests",
             dependencies: combine + [
                 "ExerciseChecks", "ExerciseSupport", "WorkbookCommand", "Workbook", "TypedClient",
-                "StarterCheckRunner", "SolutionCheckRunner", "AnswerVariants",
+                "StarterCheckRunner",
+                // full edition: begin
+                "SolutionCheckRunner", "AnswerVariants",
+                // full edition: end
             ]),
     ]
 
 /// Wrong and right answers to the exercises, each bound to its exercise's code type, for the tests
 /// that prove what the checks make of them (`Tests/ExerciseTests/VariantTests.swift`).
 let answerVariantTargets: [Target] = [
+    // full edition: begin
     .target(
         name: "AnswerVariants",
         dependencies: combine + ["ExerciseChecks", "ExerciseSupport", "TypedClient", "Locking", "Workbook"])
+    // full edition: end
 ]
 
 let package = Package(

@@ -11,11 +11,14 @@ struct Commands {
     // MARK: check
 
     /// Builds and checks each exercise of `chosen` in turn, printing each result as it comes, then
-    /// what to do next unless `advising` is off; writes a JUnit report to `junitPath` if asked.
+    /// what to do next unless `advising` is off; writes a JUnit report to `junitPath` and
+    /// Exercism's `results.json` to `resultsPath` if asked.
     ///
     /// Each exercise is its own module with its own runner, so one that does not compile fails its
     /// own checks and the others are built and checked as usual.
-    func check(_ chosen: [Exercise], junitPath: String? = nil, advising: Bool = true) async -> Int32 {
+    func check(
+        _ chosen: [Exercise], junitPath: String? = nil, resultsPath: String? = nil, advising: Bool = true
+    ) async -> Int32 {
         guard let swift = CheckBuild.findSwift() else {
             complain(
                 "workbook: cannot find `swift` on PATH; the checks build your code with it (install Swift 6 from swift.org)"
@@ -57,19 +60,20 @@ struct Commands {
             }
             outcomes.append(await check(exercise, runner: build.runner))
         }
-        if let junitPath {
-            do {
-                try Data(junitReport(outcomes).utf8).write(to: URL(filePath: junitPath))
-                say("JUnit report written to \(junitPath)")
-            } catch {
-                complain(
-                    "workbook: could not write the JUnit report to \(junitPath): \(error.localizedDescription)"
-                )
-                return 2
-            }
+        if let junitPath, !writeReport(Data(junitReport(outcomes).utf8), named: "JUnit report", to: junitPath)
+        {
+            return 2
+        }
+        if let resultsPath,
+            !writeReport(
+                (try? ExercismResults(outcomes).encoded()) ?? Data(), named: "Exercism results",
+                to: resultsPath)
+        {
+            return 2
         }
         let unsolved = outcomes.first { $0.buildFailure != nil || !$0.results.allSatisfy(\.passed) }
         guard advising else { return unsolved == nil ? 0 : 1 }
+        if chosen.count == exercises.count { say(solvedTally()) }
         if let unsolved = unsolved?.exercise {
             say(
                 "Edit \(layout.relative(layout.exerciseFile(unsolved))), then run `swift run workbook check \(unsolved.number)`"
@@ -118,7 +122,7 @@ struct Commands {
             + blocks.joined(separator: "\n\n") + more
     }
 
-    // MARK: hint, reset, run
+    // MARK: hint, run
 
     func hint(_ exercise: Exercise) -> Int32 {
         say(style.bold("Exercise \(exercise.number) · \(exercise.chapter)") + ": " + exercise.task)
@@ -130,23 +134,6 @@ struct Commands {
         for check in exercise.checks {
             say("  • " + check.sentence)
         }
-        return 0
-    }
-
-    func reset(_ exercise: Exercise) -> Int32 {
-        let file = layout.exerciseFile(exercise)
-        do {
-            let starter = try Data(contentsOf: layout.starterFile(exercise))
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try starter.write(to: file, options: .atomic)
-        } catch {
-            complain("workbook: could not put \(layout.relative(file)) back: \(error.localizedDescription)")
-            return 2
-        }
-        var progress = Progress(layout: layout)
-        progress.forget(exercise)
-        say("\(layout.relative(file)) is back as it was at the start.")
         return 0
     }
 

@@ -21,7 +21,7 @@ func overview(layout: Layout, progress: Progress, style: TextStyle) -> String {
     lines.append("")
     lines.append(nextStep(layout: layout, progress: progress, style: style))
     lines.append("")
-    lines.append(style.dim("Commands: check [N] · watch [N] · hint N · run N · reset N · help"))
+    lines.append(style.dim("Commands: check [N] · watch [N] · hint N · solution N · run N · reset N · help"))
     return lines.joined(separator: "\n")
 }
 

@@ -16,14 +16,15 @@ enum ExerciseState: Equatable, Sendable {
 /// Which exercise files passed every check, remembered by a fingerprint of their contents, so an
 /// exercise edited after it passed counts as unsolved until it passes again.
 ///
-/// Kept in the build folder: it is the learner's own state, never committed, and a fresh `check`
-/// rebuilds it.
+/// Kept in `.workbook/progress.json` in the package folder, not the build folder, so that it
+/// survives `swift package clean` and `swift package reset`; `.gitignore` leaves it out of
+/// commits, since it is the learner's own state and a fresh `check` rebuilds it.
 struct Progress {
     private let file: URL
     private var passed: [String: String]
 
     init(layout: Layout) {
-        file = layout.scratch.appending(path: "workbook-progress.json")
+        file = layout.learnerState.appending(path: "progress.json")
         passed = (try? JSONDecoder().decode([String: String].self, from: Data(contentsOf: file))) ?? [:]
     }
 
@@ -55,4 +56,25 @@ func fingerprint(_ data: Data) -> String {
         hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
     }
     return String(hash, radix: 16)
+}
+
+extension Layout {
+    /// `.workbook` in the package folder: what the runner keeps for the learner (progress, the
+    /// files `reset` replaced), outside the build folder so that cleaning the build keeps it, and
+    /// outside `Sources` so that SwiftPM never sees it.
+    var learnerState: URL { root.appending(path: ".workbook") }
+
+    /// The reference solution of `exercise`; only the full edition has one.
+    func solutionFile(_ exercise: Exercise) -> URL {
+        root.appending(path: "Sources/Solutions/" + exercise.file)
+    }
+}
+
+extension Commands {
+    /// `5 of 9 solved.`, as the files stand now.
+    func solvedTally() -> String {
+        let progress = Progress(layout: layout)
+        let solved = exercises.filter { progress.state(of: $0, in: layout) == .solved }.count
+        return style.bold("\(solved) of \(exercises.count) solved.")
+    }
 }

@@ -2,11 +2,16 @@
 enum Request: Equatable {
     case overview
     case help
-    case check(exercise: Int?, junitPath: String?)
+    case check(exercise: Int?, junitPath: String?, resultsPath: String? = nil)
     case hint(Int)
     case run(Int, arguments: [String])
-    case reset(Int)
+    /// `force` replaces a passing answer without asking.
+    case reset(Int, force: Bool = false)
     case watch(Int?)
+    case solution(Int)
+    case studentEdition(folder: String)
+    /// `csvPath` nil writes the table to standard output.
+    case grade(folders: [String], csvPath: String?)
 }
 
 /// The command line, read: the request, and the package and build folder it is about.
@@ -40,25 +45,51 @@ func readCommandLine(_ arguments: [String]) -> Result<CommandLineReading, UsageM
     case "help", "-h", "--help":
         request = .help
     case "check":
-        var junit: String?
-        if let index = words.firstIndex(of: "--junit") {
-            guard words.indices.contains(index + 1), !words[index + 1].hasPrefix("-") else {
-                return .failure(
-                    UsageMistake("--junit needs the path of the report to write, such as --junit report.xml"))
-            }
-            junit = words[index + 1]
-            words.removeSubrange(index...(index + 1))
+        let junit: String?
+        let results: String?
+        do {
+            junit = try pathOption("--junit", example: "report.xml", in: &words)
+            results = try pathOption("--results", example: "results.json", in: &words)
+        } catch {
+            return .failure(error)
         }
         switch optionalNumber(&words, command: "check") {
-        case .success(let number): request = .check(exercise: number, junitPath: junit)
+        case .success(let number): request = .check(exercise: number, junitPath: junit, resultsPath: results)
         case .failure(let mistake): return .failure(mistake)
         }
+    case "student-edition":
+        guard let folder = words.popFirst(), !folder.hasPrefix("-") else {
+            return .failure(
+                UsageMistake(
+                    "student-edition needs a folder to write to, such as `workbook student-edition ../class`")
+            )
+        }
+        request = .studentEdition(folder: folder)
+    case "grade":
+        let csv: String?
+        do {
+            csv = try pathOption("--csv", example: "grades.csv", in: &words)
+        } catch {
+            return .failure(error)
+        }
+        if let option = words.first(where: { $0.hasPrefix("-") }) {
+            return .failure(UsageMistake("unexpected '\(option)'"))
+        }
+        guard !words.isEmpty else {
+            return .failure(
+                UsageMistake(
+                    "grade needs the students' folders, such as `workbook grade class/* --csv grades.csv`"))
+        }
+        request = .grade(folders: Array(words), csvPath: csv)
+        words.removeAll()
     case "watch":
         switch optionalNumber(&words, command: "watch") {
         case .success(let number): request = .watch(number)
         case .failure(let mistake): return .failure(mistake)
         }
-    case let command? where ["hint", "run", "reset"].contains(command):
+    case let command? where ["hint", "run", "reset", "solution"].contains(command):
+        let forced = command == "reset" && words.contains { ["--force", "-y"].contains($0) }
+        if command == "reset" { words.removeAll { ["--force", "-y"].contains($0) } }
         guard let word = words.popFirst() else {
             return .failure(
                 UsageMistake("\(command) needs an exercise number, such as `workbook \(command) 1`"))
@@ -69,7 +100,8 @@ func readCommandLine(_ arguments: [String]) -> Result<CommandLineReading, UsageM
         }
         switch command {
         case "hint": request = .hint(number)
-        case "reset": request = .reset(number)
+        case "solution": request = .solution(number)
+        case "reset": request = .reset(number, force: forced)
         default:
             return .success(
                 CommandLineReading(
@@ -83,6 +115,20 @@ func readCommandLine(_ arguments: [String]) -> Result<CommandLineReading, UsageM
         return .failure(UsageMistake("unexpected '\(extra)'"))
     }
     return .success(CommandLineReading(request: request, packagePath: packagePath, scratchPath: scratchPath))
+}
+
+/// The path after `option` (removing both from `words`), nil when the option is not there.
+private func pathOption(
+    _ option: String, example: String, in words: inout ArraySlice<String>
+) throws(UsageMistake)
+    -> String?
+{
+    guard let index = words.firstIndex(of: option) else { return nil }
+    guard words.indices.contains(index + 1), !words[index + 1].hasPrefix("-") else {
+        throw UsageMistake("\(option) needs the path of the report to write, such as \(option) \(example)")
+    }
+    defer { words.removeSubrange(index...(index + 1)) }
+    return words[index + 1]
 }
 
 /// An optional exercise number after `command`.
@@ -114,12 +160,23 @@ let usage = """
       check [N]           build your code and run exercise N's checks (every exercise's without N)
       check [N] --junit report.xml
                           also write the results as a JUnit XML report, for a grader
+      check [N] --results results.json
+                          also write them as Exercism's results.json (version 3), for a grader
       watch [N]           check exercise N (the first unsolved without N) each time its file is
                           saved, and move on to the next when it passes; Ctrl-C stops
       hint N              a nudge for exercise N
       run N               run chapter N (swift run <Chapter>)
-      reset N             put exercise N's file back as it was at the start
+      solution N          the reference solution of exercise N, once your answer passes
+      reset N [--force]   put exercise N's file back as it was at the start, keeping yours in
+                          .workbook/replaced; asks first if yours passes (--force or -y: do not ask)
       help                this text
+
+    for teachers (docs/teaching.md):
+      student-edition DIR the package without its solutions, with GitHub Classroom autograding,
+                          written to the new or empty folder DIR
+      grade DIR... [--csv grades.csv]
+                          check each student's copy and write one CSV row per student: checks
+                          passed of checks run per exercise, the total, and Classroom points
 
     options:
       --package-path DIR  the workbook's package folder (default: the one you are in)

@@ -31,11 +31,11 @@ func runWorkbook(_ arguments: [String]) async -> Int32 {
     case .overview, .help:
         say(overview(layout: layout, progress: Progress(layout: layout), style: commands.style))
         return 0
-    case .check(nil, let junitPath):
-        return await commands.check(exercises, junitPath: junitPath)
-    case .check(let number?, let junitPath):
+    case .check(nil, let junitPath, let resultsPath):
+        return await commands.check(exercises, junitPath: junitPath, resultsPath: resultsPath)
+    case .check(let number?, let junitPath, let resultsPath):
         guard let chosen = exercise(number) else { return 2 }
-        return await commands.check([chosen], junitPath: junitPath)
+        return await commands.check([chosen], junitPath: junitPath, resultsPath: resultsPath)
     case .watch(nil):
         return await commands.watch(from: nil)
     case .watch(let number?):
@@ -43,8 +43,14 @@ func runWorkbook(_ arguments: [String]) async -> Int32 {
         return await commands.watch(from: first)
     case .hint(let number):
         return exercise(number).map(commands.hint) ?? 2
-    case .reset(let number):
-        return exercise(number).map(commands.reset) ?? 2
+    case .reset(let number, let force):
+        return exercise(number).map { commands.reset($0, force: force) } ?? 2
+    case .solution(let number):
+        return exercise(number).map(commands.solution) ?? 2
+    case .studentEdition(let folder):
+        return makeStudentEdition(from: layout, into: URL(filePath: folder))
+    case .grade(let folders, let csvPath):
+        return await commands.grade(folders.map { URL(filePath: $0) }, csvPath: csvPath)
     case .run(let number, let arguments):
         let chapters = layout.chapters()
         guard let chapter = chapters.first(where: { $0.number == number }) else {

@@ -17,6 +17,17 @@ struct CommandLineTests {
         (["hint", "1"], .hint(1)),
         (["reset", "12"], .reset(12)),
         (["run", "2", "--timeline", "t.svg"], .run(2, arguments: ["--timeline", "t.svg"])),
+        (["check", "--results", "r.json"], .check(exercise: nil, junitPath: nil, resultsPath: "r.json")),
+        (
+            ["check", "4", "--junit", "r.xml", "--results", "r.json"],
+            .check(exercise: 4, junitPath: "r.xml", resultsPath: "r.json")
+        ),
+        (["reset", "2", "--force"], .reset(2, force: true)),
+        (["reset", "-y", "2"], .reset(2, force: true)),
+        (["solution", "3"], .solution(3)),
+        (["student-edition", "../class"], .studentEdition(folder: "../class")),
+        (["grade", "a", "b", "--csv", "g.csv"], .grade(folders: ["a", "b"], csvPath: "g.csv")),
+        (["grade", "a"], .grade(folders: ["a"], csvPath: nil)),
     ])
     func readsEveryCommand(arguments: [String], request: Request) {
         #expect(readCommandLine(arguments) == .success(CommandLineReading(request: request)))
@@ -36,6 +47,19 @@ struct CommandLineTests {
         (["check", "--junit"], "--junit needs the path of the report to write, such as --junit report.xml"),
         (["check", "1", "2"], "unexpected '2'"),
         (["--package-path"], "--package-path needs a folder, such as --package-path ."),
+        (
+            ["check", "--results"],
+            "--results needs the path of the report to write, such as --results results.json"
+        ),
+        (
+            ["grade", "--csv", "g.csv"],
+            "grade needs the students' folders, such as `workbook grade class/* --csv grades.csv`"
+        ),
+        (["grade", "a", "--cvs", "g.csv"], "unexpected '--cvs'"),
+        (
+            ["student-edition"],
+            "student-edition needs a folder to write to, such as `workbook student-edition ../class`"
+        ),
     ])
     func namesEachMistakeInALine(arguments: [String], message: String) {
         #expect(readCommandLine(arguments) == .failure(UsageMistake(message)))

@@ -49,7 +49,8 @@ struct WorkbookCommandTests {
         try package.edit(exercise)
         let run = try await package.workbook(["reset", "\(exercise.number)"])
         #expect(run.status == 0)
-        #expect(run.output == "Sources/Exercises/\(exercise.file) is back as it was at the start.\n")
+        #expect(
+            run.output.hasSuffix("\nSources/Exercises/\(exercise.file) is back as it was at the start.\n"))
         #expect(
             try package.contents(of: "Sources/Exercises/" + exercise.file)
                 == package.contents(of: "Sources/Starters/" + exercise.file))
@@ -144,11 +145,12 @@ struct WorkbookCommandTests {
 
 /// A copy of what the workbook reads (manifest, exercise folders, chapter folders, pages) in a
 /// temporary folder, with a build folder of its own; removed when the test ends.
-private final class ScratchPackage {
+final class ScratchPackage {
     let root = FileManager.default.temporaryDirectory.appending(path: "workbook-package-\(UUID().uuidString)")
 
-    init() throws {
-        for path in ["Package.swift", "Sources/Exercises", "Sources/Starters", "Chapters", "docs"] {
+    /// `more` names folders to copy besides the ones every runner command reads.
+    init(with more: [String] = []) throws {
+        for path in ["Package.swift", "Sources/Exercises", "Sources/Starters", "Chapters", "docs"] + more {
             let copy = root.appending(path: path)
             try FileManager.default.createDirectory(
                 at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -1,0 +1,159 @@
+import ExerciseChecks
+import Foundation
+
+/// The student edition: this package as a class gets it, a complete package without a reference
+/// solution anywhere, ready to be a GitHub Classroom template repository.
+///
+/// What it holds is listed, not filtered: the top-level entries in `StudentEdition.kept`, less
+/// `StudentEdition.leftOut` and every test or script that names a left-out module. Text files lose
+/// the lines between a `full edition: begin` and a `full edition: end` marker line (each a comment
+/// of its own), which is how `Package.swift` and the roadmap drop what names the solutions. The
+/// student's exercise files are the starters, whatever the teacher's own copies hold.
+enum StudentEdition {
+    /// The package's top-level entries that a class gets.
+    static let kept = [
+        "Package.swift", "Sources", "Chapters", "Tests", "docs", "scripts", "Benchmarks", ".gitignore",
+        ".swift-format",
+    ]
+
+    /// What the student edition never holds: the reference solutions, the check runner built
+    /// against them, other correct answers, the project's own CI, and the teacher's guide.
+    static let leftOut = [
+        "Sources/Solutions", "Sources/CheckRunners/Solutions", "Sources/AnswerVariants", "docs/teaching.md",
+    ]
+
+    /// Module names whose mention leaves a test or script out, since it would not build or run
+    /// without them.
+    static let leftOutModules = ["Solutions", "SolutionCheckRunner", "AnswerVariants"]
+
+    /// Writes the student edition of the package at `source` into `folder`, which must be new or
+    /// empty.
+    static func write(from source: URL, into folder: URL) throws(StudentEditionProblem) {
+        let files = FileManager.default
+        if let entries = try? files.contentsOfDirectory(atPath: folder.path), !entries.isEmpty {
+            throw StudentEditionProblem("\(folder.path) is not empty; name a new or empty folder")
+        }
+        do {
+            try files.createDirectory(at: folder, withIntermediateDirectories: true)
+            for entry in kept where files.fileExists(atPath: source.appending(path: entry).path) {
+                try copy(entry, from: source, into: folder)
+            }
+            try copyFolder("Sources/Starters", from: source, over: "Sources/Exercises", in: folder)
+            try write(studentReadme(), to: folder.appending(path: "README.md"))
+            try write(classroomWorkflow(), to: folder.appending(path: ".github/workflows/classroom.yml"))
+        } catch {
+            throw StudentEditionProblem("could not write \(folder.path): \(error.localizedDescription)")
+        }
+    }
+
+    /// Copies `path` (a file, or a folder with everything in it) unless it is left out, taking
+    /// the full-edition lines out of text files.
+    private static func copy(_ path: String, from source: URL, into folder: URL) throws {
+        guard !leftOut.contains(path) else { return }
+        let from = source.appending(path: path)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: from.path, isDirectory: &isFolder) else { return }
+        if isFolder.boolValue {
+            for name in try FileManager.default.contentsOfDirectory(atPath: from.path).sorted()
+            where !name.hasPrefix(".") {
+                try copy(path + "/" + name, from: source, into: folder)
+            }
+            return
+        }
+        let data = try Data(contentsOf: from)
+        guard let text = String(data: data, encoding: .utf8) else {
+            return try write(data, to: folder.appending(path: path))
+        }
+        if path.hasPrefix("Tests/") || path.hasPrefix("scripts/"),
+            leftOutModules.contains(where: { namesModule(text, $0) })
+        {
+            return
+        }
+        try write(Data(withoutFullEditionLines(text).utf8), to: folder.appending(path: path))
+        let permissions = try FileManager.default.attributesOfItem(atPath: from.path)[.posixPermissions]
+        if let permissions {
+            try FileManager.default.setAttributes(
+                [.posixPermissions: permissions], ofItemAtPath: folder.appending(path: path).path)
+        }
+    }
+
+    /// Copies every file of `folder` over the same path in `target`, as `reset` would.
+    private static func copyFolder(
+        _ folder: String, from source: URL, over target: String, in edition: URL
+    )
+        throws
+    {
+        let base = source.appending(path: folder)
+        guard let walker = FileManager.default.enumerator(atPath: base.path) else { return }
+        for case let relative as String in walker where relative.hasSuffix(".swift") {
+            try write(
+                Data(contentsOf: base.appending(path: relative)),
+                to: edition.appending(path: target + "/" + relative))
+        }
+    }
+
+    private static func write(_ text: String, to file: URL) throws {
+        try write(Data(text.utf8), to: file)
+    }
+
+    private static func write(_ data: Data, to file: URL) throws {
+        try FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: file)
+    }
+}
+
+/// Whether `text` names `module` as a whole word (`Solutions`, not `SolutionsFolder`).
+func namesModule(_ text: String, _ module: String) -> Bool {
+    text.contains(module) && text.contains(try! Regex("\\b\(module)\\b"))
+}
+
+/// `text` without its full-edition sections: each line from a `full edition: begin` marker to the
+/// next `full edition: end` marker, both included. A marker is a line of its own, as a `//`, `#`
+/// or `<!-- -->` comment.
+func withoutFullEditionLines(_ text: String) -> String {
+    var kept: [Substring] = []
+    var inside = false
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        switch fullEditionMarker(line) {
+        case "begin": inside = true
+        case "end": inside = false
+        default: if !inside { kept.append(line) }
+        }
+    }
+    return kept.joined(separator: "\n")
+}
+
+/// `begin` or `end` when `line` is a full-edition marker, else nil.
+func fullEditionMarker(_ line: Substring) -> String? {
+    guard line.contains("full edition: ") else { return nil }
+    let marker = /\s*(?:\/\/|#|<!--)\s*full edition: (begin|end)\s*(?:-->)?\s*/
+    return line.wholeMatch(of: marker).map { String($0.output.1) }
+}
+
+/// Why the student edition could not be written, in a line.
+struct StudentEditionProblem: Error {
+    let message: String
+
+    init(_ message: String) {
+        self.message = message
+    }
+}
+
+/// `workbook student-edition DIR`: writes the edition and says what to do with it.
+func makeStudentEdition(from layout: Layout, into folder: URL) -> Int32 {
+    do {
+        try StudentEdition.write(from: layout.root, into: folder)
+    } catch {
+        complain("workbook: " + error.message)
+        return 2
+    }
+    say(
+        """
+        The student edition is in \(folder.path): the chapters, the checks and the starters, without a
+        reference solution, and .github/workflows/classroom.yml for GitHub Classroom's autograding.
+        Next: push it to a new repository, mark it as a template, and create the assignment from it
+        (docs/teaching.md, step by step).
+        """)
+    return 0
+}

@@ -1,0 +1,60 @@
+import ExerciseChecks
+import Foundation
+
+/// The student edition's `README.md`: what the package is, what to do first, the exercises with
+/// their files and points, and how the work is graded.
+func studentReadme() -> String {
+    let points = classroomPoints()
+    let rows = zip(exercises, points).map { exercise, points in
+        "| \(exercise.number) | \(exercise.task.replacingOccurrences(of: "|", with: "\\|")) | `Sources/Exercises/\(exercise.file)` | \(points) |"
+    }
+    return """
+        # Combine networking, measured: your exercises
+
+        Nine chapters, each a rule of Combine networking that you can run and watch: a chapter starts a
+        real HTTP server on loopback, sends real requests through `URLSession` and prints what it
+        measured. Each chapter ends with an exercise, and this copy of the workbook is yours to solve
+        them in. You need Swift 6 (from swift.org; Xcode 16 or later on a Mac) and nothing else.
+
+        ## What to do
+
+        ```sh
+        swift run workbook           # the chapters, where your exercises stand, and what to do next
+        ```
+
+        Then, for each exercise in turn:
+
+        1. Read its chapter: `docs/NN-name.md`, and run it (`swift run workbook run 1` runs chapter 1).
+        2. Open the exercise's file (the table below), read the task at the top, and write your answer
+           where it says `✏️ Your work goes here`. Edit only that file.
+        3. `swift run workbook check 1` builds your code and runs exercise 1's checks against the local
+           server. Each check says what it expected, what it measured and where to look.
+           `swift run workbook hint 1` gives a nudge; `swift run workbook watch` checks again each time
+           you save.
+        4. When every check passes, commit and push. Each push is graded again.
+
+        The first check builds the package and takes a few minutes; after that a check takes seconds.
+        `swift run workbook reset 1` puts exercise 1's file back as it started (your version is kept
+        in `.workbook/replaced`). `swift test` checks the chapters, the server and the checks
+        themselves, not your answers.
+
+        ## The exercises
+
+        | # | Task | Your file | Points |
+        |---|------|-----------|--------|
+
+        """ + rows.joined(separator: "\n") + "\n" + """
+
+            ## How it is graded
+
+            Every push runs `.github/workflows/classroom.yml` on GitHub: it builds the package once and
+            runs `swift run workbook check N` for each exercise, the same command you run. An exercise
+            earns its points when every one of its checks passes; one that does not compile, crashes or
+            hangs costs only its own points. Leave the checks, `Package.swift` and the workflow as they
+            are: your teacher grades your exercise files against their own copy of the checks.
+
+            Your teacher has the reference solutions; this copy has none.
+            `swift run workbook help` lists every command.
+
+            """
+}

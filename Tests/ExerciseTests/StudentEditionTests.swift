@@ -1,0 +1,203 @@
+import ExerciseChecks
+import Foundation
+import Testing
+
+@testable import WorkbookCommand
+
+/// `workbook student-edition` writes the package a class gets: complete, but without a reference
+/// solution anywhere. Building it and running its Classroom steps takes minutes, so that part is
+/// `scripts/check-student-edition`, which CI runs; these tests read what it writes.
+@Suite("Teaching: the student edition")
+struct StudentEditionTests {
+    /// One edition, written once for every test here.
+    static let edition: URL = {
+        let folder = FileManager.default.temporaryDirectory.appending(
+            path: "workbook-student-edition-\(UUID().uuidString)")
+        try! StudentEdition.write(from: packageRoot, into: folder)
+        return folder
+    }()
+
+    @Test func holdsNoSolutionFolderVariantsOrTeachersGuide() {
+        for path in StudentEdition.leftOut {
+            #expect(
+                !FileManager.default.fileExists(atPath: Self.edition.appending(path: path).path), "\(path)")
+        }
+        #expect(FileManager.default.fileExists(atPath: Self.edition.appending(path: "Sources/Starters").path))
+    }
+
+    @Test(arguments: exercises)
+    func theStudentsFilesAreTheStarters(exercise: Exercise) throws {
+        #expect(
+            try Data(contentsOf: Self.edition.appending(path: "Sources/Exercises/" + exercise.file))
+                == Data(contentsOf: packageRoot.appending(path: "Sources/Starters/" + exercise.file)))
+    }
+
+    @Test func noFileHoldsThreeLinesInARowOfASolutionThatItsStarterLacks() throws {
+        #expect(try solutionText(in: Self.edition) == [])
+    }
+
+    /// The leak check bites: a solution saved over a student's file is found.
+    @Test func theLeakCheckFindsASolutionInTheEdition() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(
+            path: "workbook-leak-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let exercise = exercises[4]
+        let leaked = folder.appending(path: "Sources/Exercises/" + exercise.file)
+        try FileManager.default.createDirectory(
+            at: leaked.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: packageRoot.appending(path: "Sources/Solutions/" + exercise.file), to: leaked)
+        #expect(try solutionText(in: folder) == ["Sources/Exercises/" + exercise.file])
+    }
+
+    @Test func theManifestIsTheFullOneWithoutItsFullEditionSections() throws {
+        let full = try String(contentsOf: packageRoot.appending(path: "Package.swift"), encoding: .utf8)
+        let student = try String(contentsOf: Self.edition.appending(path: "Package.swift"), encoding: .utf8)
+        let fullLines = full.split(separator: "\n", omittingEmptySubsequences: false)
+        let markers = fullLines.compactMap(fullEditionMarker)
+        #expect(!markers.isEmpty)
+        #expect(markers == Array(repeating: ["begin", "end"], count: markers.count / 2).flatMap { $0 })
+        #expect(student == withoutFullEditionLines(full))
+        for module in StudentEdition.leftOutModules {
+            #expect(!namesModule(student, module), "Package.swift of the student edition names \(module)")
+        }
+    }
+
+    /// SwiftPM itself reads the student manifest: every target it names has its sources.
+    @Test func swiftPMAcceptsTheStudentManifest() async throws {
+        let swift = try #require(CheckBuild.findSwift())
+        let run = try await runChild(
+            swift, arguments: ["package", "describe", "--package-path", Self.edition.path, "--type", "json"])
+        #expect(run.ending == .exited(0), "\(run.output)")
+        for exercise in exercises {
+            #expect(run.output.contains("\"\(exercise.name)CheckRunner\""))
+            #expect(!run.output.contains("\"\(exercise.name)Solution\""))
+        }
+        #expect(!run.output.contains("SolutionCheckRunner"))
+    }
+
+    @Test func theReadmeTellsAStudentWhatToDo() throws {
+        let readme = try String(contentsOf: Self.edition.appending(path: "README.md"), encoding: .utf8)
+        #expect(readme.contains("swift run workbook check 1"))
+        for exercise in exercises {
+            #expect(readme.contains("`Sources/Exercises/\(exercise.file)`"))
+        }
+        #expect(!readme.contains("teaching.md"))
+    }
+
+    /// The workflow as GitHub Classroom reads it: a graded step per exercise, running the command a
+    /// student runs, worth points that add up to 100, and a reporter that gathers every step.
+    /// (actionlint checks the YAML itself in CI: `scripts/check-student-edition`.)
+    @Test func classroomGradesEachExerciseInAStepAndReportsThemAll() throws {
+        let workflow = try String(
+            contentsOf: Self.edition.appending(path: ".github/workflows/classroom.yml"), encoding: .utf8)
+        func values(of key: String) -> [String] {
+            workflow.split(separator: "\n").compactMap { line in
+                line.firstMatch(of: try! Regex("^ +\(key): (.*)$")).map { String($0.output[1].substring!) }
+            }
+        }
+        #expect(
+            values(of: "uses").filter { $0 == "classroom-resources/autograding-command-grader@v1" }.count
+                == exercises.count)
+        #expect(values(of: "command") == exercises.map { "swift run workbook check \($0.number)" })
+        #expect(values(of: "max-score").compactMap { Int($0) }.reduce(0, +) == 100)
+        #expect(values(of: "timeout").count == exercises.count)
+        let ids = values(of: "id")
+        #expect(ids == exercises.map { "exercise-\($0.number)" })
+        #expect(values(of: "runners") == [ids.joined(separator: ",")])
+        for id in ids {
+            #expect(workflow.contains("\(id.uppercased())_RESULTS: \"${{steps.\(id).outputs.result}}\""))
+        }
+        #expect(values(of: "uses").last == "classroom-resources/autograding-grading-reporter@v1")
+        #expect(values(of: "run") == ["swift build"])
+    }
+
+    @Test func refusesAFolderThatIsNotEmpty() throws {
+        #expect(throws: StudentEditionProblem.self) {
+            try StudentEdition.write(from: packageRoot, into: Self.edition)
+        }
+    }
+
+    @Test func markedSectionsGoAndEverythingElseStays() {
+        let text = """
+            a
+            // full edition: begin
+            b
+              // full edition: end
+            c
+            <!-- full edition: begin -->
+            d
+            <!-- full edition: end -->
+            "// full edition: begin"
+
+            """
+        #expect(withoutFullEditionLines(text) == "a\nc\n\"// full edition: begin\"\n")
+    }
+}
+
+/// `workbook solution N` shows the reference solution only once the learner's own answer passes,
+/// and the student edition has none to show.
+@Suite("Teaching: the solution, after a pass")
+struct SolutionCommandTests {
+    private let exercise = exercises[1]
+
+    @Test func itWaitsForAPassingAnswer() async throws {
+        let package = try ScratchPackage(with: ["Sources/Solutions"])
+        try package.edit(exercise)
+        let run = try await package.workbook(["solution", "2"])
+        #expect(run.status == 1)
+        #expect(run.output.hasPrefix("The reference solution of exercise 2 shows once your answer passes"))
+        #expect(!run.output.contains(try package.contents(of: "Sources/Solutions/" + exercise.file)))
+    }
+
+    @Test func itShowsTheSolutionOnceTheAnswerPasses() async throws {
+        let package = try ScratchPackage(with: ["Sources/Solutions"])
+        try package.edit(exercise)
+        try package.markSolved(exercise)
+        let run = try await package.workbook(["solution", "2"])
+        #expect(run.status == 0)
+        #expect(run.output.contains(try package.contents(of: "Sources/Solutions/" + exercise.file)))
+    }
+
+    @Test func theStudentEditionSaysTheTeacherHasIt() async throws {
+        let package = try ScratchPackage()
+        try package.edit(exercise)
+        try package.markSolved(exercise)
+        let run = try await package.workbook(["solution", "2"])
+        #expect(run.status == 2)
+        #expect(
+            run.errors
+                == "workbook: this copy of the workbook has no reference solutions; your teacher has the one for exercise 2\n"
+        )
+    }
+}
+
+/// The files under `folder` that hold three lines in a row of a reference solution, counting only
+/// lines that no starter has (and no blank ones): an answer, copied.
+func solutionText(in folder: URL) throws -> [String] {
+    var starters: Set<String> = []
+    for exercise in exercises {
+        starters.formUnion(try lines(of: packageRoot.appending(path: "Sources/Starters/" + exercise.file)))
+    }
+    func answerLines(_ file: URL) throws -> [String] {
+        try lines(of: file).filter { !starters.contains($0) }
+    }
+    var answers: Set<[String]> = []
+    for exercise in exercises {
+        let own = try answerLines(packageRoot.appending(path: "Sources/Solutions/" + exercise.file))
+        for start in own.indices.dropLast(2) { answers.insert(Array(own[start..<start + 3])) }
+    }
+    let walker = try #require(FileManager.default.enumerator(atPath: folder.path))
+    return walker.compactMap { $0 as? String }.filter { !$0.hasPrefix(".build") }.sorted().filter { path in
+        guard let found = try? answerLines(folder.appending(path: path)), found.count >= 3 else {
+            return false
+        }
+        return found.indices.dropLast(2).contains { answers.contains(Array(found[$0..<$0 + 3])) }
+    }
+}
+
+/// A file's lines, trimmed, without blank ones; none for a file that is not UTF-8 text.
+private func lines(of file: URL) throws -> [String] {
+    guard let text = try? String(contentsOf: file, encoding: .utf8) else { return [] }
+    return text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+}
