@@ -49,6 +49,7 @@ extension Publishers {
             let inner = ThrowingStepSubscription<Upstream.Output, Upstream.Failure, S>(
                 "TryCompactMap",
                 downstream: subscriber,
+                trapsOutOfOrder: true,
                 step: transform
             )
             upstream.subscribe(inner)

@@ -51,6 +51,7 @@ extension Publishers {
             let inner = ThrowingStepSubscription<Upstream.Output, Upstream.Failure, S>(
                 "TryFilter",
                 downstream: subscriber,
+                trapsOutOfOrder: true,
                 step: { try isIncluded($0) ? $0 : nil }
             )
             upstream.subscribe(inner)

@@ -24,6 +24,10 @@ internal enum GateVerdict<Output> {
 /// `initialDemand` (what the gate asks for on its own account, as `dropFirst` asks for the values it will
 /// drop). The step runs on the upstream's serialised calls; a thrown error cancels the upstream and fails
 /// the downstream. Each value costs one lock round-trip.
+///
+/// With `trapsOutOfOrder` (Apple's `prefix(while:)` and `removeDuplicates` and their `try` forms), a
+/// value, a completion or a request that comes before the upstream's subscription stops the process, as
+/// it does on Apple's platforms; the other operators ignore them.
 internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream: Subscriber>:
     Subscriber, Subscription, CustomStringConvertible, CustomPlaygroundDisplayConvertible
 {
@@ -35,6 +39,7 @@ internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream:
     private let step: Step
     private let widen: (UpstreamFailure) -> Downstream.Failure
     private let initialDemand: Subscribers.Demand
+    private let trapsOutOfOrder: Bool
     // Guarded by `lock`:
     private var upstream: Subscription?
     private var downstream: Downstream?
@@ -49,12 +54,14 @@ internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream:
         _ description: String,
         downstream: Downstream,
         initialDemand: Subscribers.Demand,
+        trapsOutOfOrder: Bool,
         step: @escaping Step,
         widen: @escaping (UpstreamFailure) -> Downstream.Failure
     ) {
         self.description = description
         self.downstream = downstream
         self.initialDemand = initialDemand
+        self.trapsOutOfOrder = trapsOutOfOrder
         self.step = step
         self.widen = widen
     }
@@ -102,7 +109,13 @@ internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream:
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
         guard upstream != nil, !isClosed, let downstream else {
+            let isEarly = upstream == nil && !isClosed
             lock.unlock()
+            if trapsOutOfOrder, isEarly {
+                fatalError(
+                    "\(description) received a value before its subscription; a publisher must send the subscription first"
+                )
+            }
             return .none
         }
         lock.unlock()
@@ -134,13 +147,24 @@ internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream:
     }
 
     func receive(completion: Subscribers.Completion<UpstreamFailure>) {
-        guard close() != nil else { return }
+        guard close() != nil else {
+            if trapsOutOfOrder, lock.withLock({ upstream == nil && !isClosed }) {
+                fatalError(
+                    "\(description) received a completion before its subscription; a publisher must send the subscription first"
+                )
+            }
+            return
+        }
         finishDownstream(with: completion.mapError(widen))
     }
 
     func request(_ demand: Subscribers.Demand) {
         precondition(demand > .none, "A subscriber requested no values; demand must be positive")
         lock.lock()
+        if trapsOutOfOrder, upstream == nil, !isClosed {
+            lock.unlock()
+            fatalError("\(description) was asked for values before it had a subscription to ask")
+        }
         if isHandingOver || (upstream == nil && !isClosed) {
             demandDuringHandover += demand
             lock.unlock()
@@ -203,12 +227,14 @@ extension Publisher {
         named description: String,
         initialDemand: Subscribers.Demand = .none,
         handsOverEarly: Bool = false,
+        trapsOutOfOrder: Bool = false,
         step: @escaping (Output) -> GateVerdict<Downstream.Input>
     ) where Downstream.Failure == Failure {
         let gate = GateSubscription<Output, Failure, Downstream>(
             description,
             downstream: downstream,
             initialDemand: initialDemand,
+            trapsOutOfOrder: trapsOutOfOrder,
             step: step,
             widen: { $0 }
         )
@@ -222,6 +248,7 @@ extension Publisher {
     internal func subscribeGated<Downstream: Subscriber>(
         _ downstream: Downstream,
         named description: String,
+        trapsOutOfOrder: Bool = false,
         tryStep: @escaping (Output) throws -> GateVerdict<Downstream.Input>
     ) where Downstream.Failure == Error {
         subscribe(
@@ -229,6 +256,7 @@ extension Publisher {
                 description,
                 downstream: downstream,
                 initialDemand: .none,
+                trapsOutOfOrder: trapsOutOfOrder,
                 step: tryStep,
                 widen: { $0 }
             )
