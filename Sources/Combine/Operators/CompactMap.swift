@@ -50,6 +50,7 @@ extension Publishers {
                 "TryCompactMap",
                 downstream: subscriber,
                 trapsOutOfOrder: true,
+                mirror: .downstream,
                 step: transform
             )
             upstream.subscribe(inner)

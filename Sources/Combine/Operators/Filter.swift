@@ -52,6 +52,7 @@ extension Publishers {
                 "TryFilter",
                 downstream: subscriber,
                 trapsOutOfOrder: true,
+                mirror: .downstream,
                 step: { try isIncluded($0) ? $0 : nil }
             )
             upstream.subscribe(inner)

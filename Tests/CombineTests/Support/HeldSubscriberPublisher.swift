@@ -17,6 +17,13 @@ final class HeldSubscriberPublisher<Output, Failure: Error>: Publisher, @uncheck
     /// so a test can call it before it has a subscription of its own.
     var subscriberAsSubscription: Subscription? { lock.withLock { rawSubscriber as? Subscription } }
 
+    /// The subscriber itself, as the publisher was given it.
+    var heldSubscriber: Any? {
+        lock.lock()
+        defer { lock.unlock() }
+        return rawSubscriber
+    }
+
     func receive<S>(subscriber: S) where S: Subscriber, S.Input == Output, S.Failure == Failure {
         lock.withLock {
             self.subscriber = AnySubscriber(subscriber)

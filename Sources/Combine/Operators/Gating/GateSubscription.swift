@@ -1,3 +1,10 @@
+/// What a gate's `customMirror` shows, as Apple's subscription for the operator does: nothing, or its
+/// downstream followed by what `extra` lists.
+internal enum GateMirror {
+    case empty
+    case downstream(extra: () -> [Mirror.Child])
+}
+
 /// What a gate does with one upstream value.
 internal enum GateVerdict<Output> {
     /// Send it on.
@@ -29,7 +36,7 @@ internal enum GateVerdict<Output> {
 /// value, a completion or a request that comes before the upstream's subscription stops the process, as
 /// it does on Apple's platforms; the other operators ignore them.
 internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream: Subscriber>:
-    Subscriber, Subscription, CustomStringConvertible, CustomPlaygroundDisplayConvertible
+    Subscriber, Subscription, CustomStringConvertible, CustomPlaygroundDisplayConvertible, CustomReflectable
 {
     typealias Failure = UpstreamFailure
     typealias Step = (Input) throws(Downstream.Failure) -> GateVerdict<Downstream.Input>
@@ -40,6 +47,7 @@ internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream:
     private let widen: (UpstreamFailure) -> Downstream.Failure
     private let initialDemand: Subscribers.Demand
     private let trapsOutOfOrder: Bool
+    private let mirror: GateMirror
     // Guarded by `lock`:
     private var upstream: Subscription?
     private var downstream: Downstream?
@@ -55,9 +63,11 @@ internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream:
         downstream: Downstream,
         initialDemand: Subscribers.Demand,
         trapsOutOfOrder: Bool,
+        mirror: GateMirror,
         step: @escaping Step,
         widen: @escaping (UpstreamFailure) -> Downstream.Failure
     ) {
+        self.mirror = mirror
         self.description = description
         self.downstream = downstream
         self.initialDemand = initialDemand
@@ -71,6 +81,16 @@ internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream:
     }
 
     var playgroundDescription: Any { description }
+
+    var customMirror: Mirror {
+        switch mirror {
+        case .empty:
+            return Mirror(self, children: [:])
+        case .downstream(let extra):
+            let downstream = lock.withLock { self.downstream }
+            return Mirror(self, children: [("downstream", downstream as Any)] + extra())
+        }
+    }
 
     /// Gives the downstream this subscription ahead of the upstream's; call before subscribing upstream.
     fileprivate func handOverEarly() {
@@ -228,6 +248,7 @@ extension Publisher {
         initialDemand: Subscribers.Demand = .none,
         handsOverEarly: Bool = false,
         trapsOutOfOrder: Bool = false,
+        mirror: GateMirror = .empty,
         step: @escaping (Output) -> GateVerdict<Downstream.Input>
     ) where Downstream.Failure == Failure {
         let gate = GateSubscription<Output, Failure, Downstream>(
@@ -235,6 +256,7 @@ extension Publisher {
             downstream: downstream,
             initialDemand: initialDemand,
             trapsOutOfOrder: trapsOutOfOrder,
+            mirror: mirror,
             step: step,
             widen: { $0 }
         )
@@ -249,6 +271,7 @@ extension Publisher {
         _ downstream: Downstream,
         named description: String,
         trapsOutOfOrder: Bool = false,
+        mirror: GateMirror = .empty,
         tryStep: @escaping (Output) throws -> GateVerdict<Downstream.Input>
     ) where Downstream.Failure == Error {
         subscribe(
@@ -257,6 +280,7 @@ extension Publisher {
                 downstream: downstream,
                 initialDemand: .none,
                 trapsOutOfOrder: trapsOutOfOrder,
+                mirror: mirror,
                 step: tryStep,
                 widen: { $0 }
             )

@@ -10,8 +10,18 @@
 /// cancels the subscription when it comes.
 @usableFromInline
 internal final class ThrowingStepSubscription<Input, UpstreamFailure: Error, Downstream: Subscriber>:
-    Subscriber, Subscription, CustomStringConvertible
+    Subscriber, Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where Downstream.Failure == Error {
+    /// What `customMirror` shows, as Apple's subscription for the operator does.
+    enum MirrorStyle {
+        /// No children (`tryMap`).
+        case empty
+        /// The downstream (`tryFilter`, `tryCompactMap`).
+        case downstream
+        /// The downstream, whether it has finished, and the upstream's subscription (`encode`, `decode`).
+        case coding
+    }
+
     @usableFromInline typealias Failure = UpstreamFailure
     /// Turns one upstream value into the value to send, or into `nil` to skip it.
     typealias Step = (Input) throws -> Downstream.Input?
@@ -21,12 +31,17 @@ where Downstream.Failure == Error {
     private let downstream: Downstream
     private let step: Step
     private let trapsOutOfOrder: Bool
+    private let mirrorStyle: MirrorStyle
     private let lock = Lock()
     /// The upstream's subscription while values may flow.
     @exclusivity(unchecked) private var upstream: Subscription?
     @exclusivity(unchecked) private var isTerminated = false
 
-    init(_ description: String, downstream: Downstream, trapsOutOfOrder: Bool = false, step: @escaping Step) {
+    init(
+        _ description: String, downstream: Downstream, trapsOutOfOrder: Bool = false,
+        mirror: MirrorStyle = .empty, step: @escaping Step
+    ) {
+        self.mirrorStyle = mirror
         self.description = description
         self.downstream = downstream
         self.trapsOutOfOrder = trapsOutOfOrder
@@ -35,6 +50,28 @@ where Downstream.Failure == Error {
 
     deinit {
         lock.deallocate()
+    }
+
+    @usableFromInline
+    var playgroundDescription: Any { description }
+
+    @usableFromInline
+    var customMirror: Mirror {
+        switch mirrorStyle {
+        case .empty:
+            return Mirror(self, children: [:])
+        case .downstream:
+            return Mirror(self, children: ["downstream": downstream])
+        case .coding:
+            let (upstream, finished) = lock.withLock { (self.upstream, isTerminated) }
+            return Mirror(
+                self,
+                children: [
+                    ("downstream", downstream), ("finished", finished),
+                    ("upstreamSubscription", upstream as Any),
+                ]
+            )
+        }
     }
 
     @usableFromInline
