@@ -48,4 +48,20 @@ import Testing
                 "downstream", "finished", "upstreamSubscription",
             ])
     }
+
+    // Apple: retry, replaceEmpty, replaceError, receive(on:), timeout, print, handleEvents, measureInterval
+    // and subscribe(on:) reflect with no children and show their name in a playground.
+    @Test func relayingOperatorsReflectWithNoChildren() {
+        #expect(children { $0.retry(1) } == [])
+        #expect(children { $0.replaceEmpty(with: 0) } == [])
+        #expect(children { $0.replaceError(with: 0) } == [])
+        #expect(children { $0.receive(on: ImmediateScheduler.shared) } == [])
+        #expect(children { $0.print() } == [])
+        #expect(children { $0.handleEvents() } == [])
+        #expect(children { $0.measureInterval(using: ImmediateScheduler.shared) } == [])
+        let upstream = HeldSubscriberPublisher<Int, ProbeError>()
+        upstream.retry(1).subscribe(TestSubscriber<Int, ProbeError>())
+        let held = upstream.heldSubscriber as? CustomPlaygroundDisplayConvertible
+        #expect(held?.playgroundDescription as? String == "Retry")
+    }
 }

@@ -46,7 +46,7 @@ extension Publishers.Retry {
     /// A failure that arrives while an attempt is still being subscribed (a publisher that fails at
     /// once) only marks that another attempt is due; the loop in `subscribeToUpstream` makes it, so
     /// any number of immediate failures uses no extra stack.
-    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
+    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, ReflectsNoChildren
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure

@@ -8,7 +8,7 @@
 /// did not ask for (`trapsUnwantedValues`) and `replaceEmpty` on a request for no values
 /// (`trapsZeroRequests`).
 internal final class FinalValueSubscription<Input, UpstreamFailure: Error, Downstream: Subscriber>:
-    Subscriber, Subscription, CustomStringConvertible
+    Subscriber, Subscription, ReflectsNoChildren
 where Downstream.Input == Input {
     typealias Failure = UpstreamFailure
 
