@@ -91,21 +91,17 @@ import Testing
         #expect(upstream.subscription?.isCancelled == false)
     }
 
-    @Test func aHandlerThatFailsTheUpstreamAgainIsCalledOnce() {
-        let upstream = ProbePublisher<Int, ProbeError>()
-        let handlerCalls = Counter()
-        let subscriber = TestSubscriber<Int, Never>()
-        upstream.catch { _ in
-            handlerCalls.add()
-            upstream.send(completion: .failure(ProbeError(2)))
-            return Just(13)
+    // Apple: a handler that makes the upstream fail again, while catch switches to it, stops the process.
+    @Test func aHandlerThatFailsTheUpstreamAgainStopsTheProcess() async {
+        await #expect(processExitsWith: .failure) {
+            let upstream = ProbePublisher<Int, ProbeError>()
+            upstream.catch { _ in
+                upstream.send(completion: .failure(ProbeError(2)))
+                return Just(13)
+            }
+            .subscribe(TestSubscriber<Int, Never>())
+            upstream.send(completion: .failure(ProbeError(1)))
         }
-        .subscribe(subscriber)
-
-        upstream.send(completion: .failure(ProbeError(1)))
-
-        #expect(handlerCalls.value == 1)
-        #expect(subscriber.events == [.subscription("Catch"), .value(13), .completion(.finished)])
     }
 
     @Test func tryCatchRecoversOrFailsWithWhatTheHandlerThrows() {

@@ -49,6 +49,10 @@ extension Publishers.AssertNoFailure {
 
         var description: String { "AssertNoFailure" }
 
+        var customMirror: Mirror {
+            Mirror(self, children: ["file": file, "line": line, "prefix": prefix])
+        }
+
         func receive(_ input: Input) -> Subscribers.Demand {
             downstream.receive(input)
         }

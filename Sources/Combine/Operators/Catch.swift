@@ -143,10 +143,25 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
     func receive(_ input: Upstream.Output) -> Subscribers.Demand {
         lock.lock()
         guard case .relayingUpstream = phase else {
+            let isEarly: Bool
+            if case .awaitingUpstream = phase { isEarly = true } else { isEarly = false }
             lock.unlock()
+            // As Apple's does, a value before the subscription stops the process.
+            if isEarly {
+                fatalError(
+                    "\(description) received a value before its subscription; a publisher must send the subscription first"
+                )
+            }
             return .none
         }
+        let isWanted = owed > .none
         lock.unlock()
+        // As Apple's does, a value the downstream has not asked for stops the process.
+        if !isWanted {
+            fatalError(
+                "\(description) received a value its subscriber did not ask for; a publisher must respect demand"
+            )
+        }
         let additional = downstream.receive(input)
         lock.lock()
         if owed > .none {
@@ -160,7 +175,18 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
     func receive(completion: Subscribers.Completion<Upstream.Failure>) {
         lock.lock()
         guard case .relayingUpstream = phase else {
+            let isSwitching: Bool
+            switch phase {
+            case .awaitingReplacement, .relayingReplacement: isSwitching = true
+            default: isSwitching = false
+            }
             lock.unlock()
+            // As Apple's does, an upstream that completes again after failing stops the process.
+            if isSwitching {
+                fatalError(
+                    "\(description)'s upstream completed after it had already failed; a publisher completes once"
+                )
+            }
             return
         }
         switch completion {

@@ -49,6 +49,8 @@ extension Publishers {
             let inner = ThrowingStepSubscription<Upstream.Output, Upstream.Failure, S>(
                 "TryCompactMap",
                 downstream: subscriber,
+                trapsOutOfOrder: true,
+                mirror: .downstream,
                 step: transform
             )
             upstream.subscribe(inner)

@@ -84,8 +84,7 @@ extension Publishers.Concatenate: Equatable where Prefix: Equatable, Suffix: Equ
 
 extension Publishers.Concatenate {
     /// The downstream's subscription: it relays values from the prefix, then from the suffix.
-    private final class Relay<Downstream: Subscriber>: Subscription, CustomStringConvertible,
-        CustomPlaygroundDisplayConvertible
+    private final class Relay<Downstream: Subscriber>: Subscription, ReflectsNoChildren
     where Downstream.Input == Output, Downstream.Failure == Failure {
         private enum Phase {
             case prefix
@@ -117,8 +116,6 @@ extension Publishers.Concatenate {
         }
 
         var description: String { "Concatenate" }
-
-        var playgroundDescription: Any { description }
 
         func request(_ demand: Subscribers.Demand) {
             // Asking for nothing is harmless, as with Apple's, and is not passed on.
@@ -223,7 +220,7 @@ extension Publishers.Concatenate {
     }
 
     /// Subscribes `relay` to one of the two publishers, telling it which one is calling.
-    private struct Leg<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+    private struct Leg<Downstream: Subscriber>: Subscriber, ReflectsNoChildren
     where Downstream.Input == Output, Downstream.Failure == Failure {
         typealias Input = Output
 

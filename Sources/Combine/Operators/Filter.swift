@@ -51,6 +51,8 @@ extension Publishers {
             let inner = ThrowingStepSubscription<Upstream.Output, Upstream.Failure, S>(
                 "TryFilter",
                 downstream: subscriber,
+                trapsOutOfOrder: true,
+                mirror: .downstream,
                 step: { try isIncluded($0) ? $0 : nil }
             )
             upstream.subscribe(inner)

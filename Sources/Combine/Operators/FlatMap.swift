@@ -88,7 +88,7 @@ extension Publishers.FlatMap {
     /// every value taken from it); once the demand is unlimited, so is theirs. `@usableFromInline` so
     /// chains through it specialise in the client (see `PassThroughSubscriber`).
     @usableFromInline
-    final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
+    final class Inner<Downstream: Subscriber>: Subscriber, Subscription, ReflectsNoChildren
     where Downstream.Input == NewPublisher.Output, Downstream.Failure == Upstream.Failure {
         @usableFromInline typealias Input = Upstream.Output
         @usableFromInline typealias Failure = Upstream.Failure

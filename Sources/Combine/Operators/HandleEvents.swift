@@ -63,7 +63,7 @@ extension Publishers.HandleEvents {
     ///
     /// After the completion or a cancel the closures are let go of (they often capture their owner),
     /// so later events pass without them, as on Apple platforms. Closures run outside the lock.
-    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
+    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, ReflectsNoChildren
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure

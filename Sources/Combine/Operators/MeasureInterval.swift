@@ -33,7 +33,7 @@ extension Publishers {
 }
 
 extension Publishers.MeasureInterval {
-    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
+    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, ReflectsNoChildren
     where Downstream.Input == Context.SchedulerTimeType.Stride, Downstream.Failure == Upstream.Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure

@@ -33,7 +33,9 @@ extension Publishers {
         public func receive<S>(subscriber: S)
         where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let predicate = self.predicate
-            upstream.subscribeGated(subscriber, named: "PrefixWhile") { value in
+            upstream.subscribeGated(
+                subscriber, named: "PrefixWhile", trapsOutOfOrder: true, mirror: .downstream { [] }
+            ) { value in
                 predicate(value) ? .pass(value) : .finish
             }
         }
@@ -58,7 +60,9 @@ extension Publishers {
         public func receive<S>(subscriber: S)
         where S: Subscriber, Upstream.Output == S.Input, S.Failure == Error {
             let predicate = self.predicate
-            upstream.subscribeGated(subscriber, named: "TryPrefixWhile") { value in
+            upstream.subscribeGated(
+                subscriber, named: "TryPrefixWhile", trapsOutOfOrder: true, mirror: .downstream { [] }
+            ) { value in
                 try predicate(value) ? .pass(value) : .finish
             }
         }

@@ -33,7 +33,7 @@ extension Publishers {
 extension Publishers.Print {
     /// Logs and relays each event; it keeps no other state, so (as Apple's does) it passes on whatever
     /// the upstream sends. Lines are written under a lock, so concurrent events never interleave.
-    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
+    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, ReflectsNoChildren
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure

@@ -50,7 +50,10 @@ extension Publishers {
         where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let isDuplicate = predicate
             var previous: Output?
-            upstream.subscribeGated(subscriber, named: "RemoveDuplicates") { value in
+            upstream.subscribeGated(
+                subscriber, named: "RemoveDuplicates", trapsOutOfOrder: true,
+                mirror: .downstream { [("last", previous as Any)] }
+            ) { value in
                 if let previous, isDuplicate(previous, value) { return .skip }
                 previous = value
                 return .pass(value)
@@ -85,7 +88,10 @@ extension Publishers {
         where S: Subscriber, Upstream.Output == S.Input, S.Failure == Error {
             let isDuplicate = predicate
             var previous: Output?
-            upstream.subscribeGated(subscriber, named: "TryRemoveDuplicates") { value in
+            upstream.subscribeGated(
+                subscriber, named: "TryRemoveDuplicates", trapsOutOfOrder: true,
+                mirror: .downstream { [("last", previous as Any)] }
+            ) { value in
                 if let previous, try isDuplicate(previous, value) { return .skip }
                 previous = value
                 return .pass(value)

@@ -23,7 +23,7 @@ extension Publishers {
         where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let output = self.output
             let inner = FinalValueSubscription<Upstream.Output, Upstream.Failure, S>(
-                "ReplaceEmpty", downstream: subscriber, ownDemand: .unlimited
+                "ReplaceEmpty", downstream: subscriber, ownDemand: .unlimited, trapsZeroRequests: true
             ) {
                 completion, sawValue in
                 if case .finished = completion, !sawValue { return .finish(after: output) }

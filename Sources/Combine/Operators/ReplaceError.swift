@@ -23,7 +23,7 @@ extension Publishers {
         where S: Subscriber, Upstream.Output == S.Input, S.Failure == Never {
             let output = self.output
             let inner = FinalValueSubscription<Upstream.Output, Upstream.Failure, S>(
-                "ReplaceError", downstream: subscriber
+                "ReplaceError", downstream: subscriber, trapsUnwantedValues: true
             ) {
                 completion, _ in
                 if case .failure = completion { return .finish(after: output) }

@@ -46,7 +46,7 @@ extension Publishers.Retry {
     /// A failure that arrives while an attempt is still being subscribed (a publisher that fails at
     /// once) only marks that another attempt is due; the loop in `subscribeToUpstream` makes it, so
     /// any number of immediate failures uses no extra stack.
-    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
+    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, ReflectsNoChildren
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
@@ -131,9 +131,20 @@ extension Publishers.Retry {
                 lock.unlock()
                 return .none
             }
-            if owed > .none {
-                owed -= 1
+            // As Apple's does, a value before the first subscription or beyond the demand stops the
+            // process (one that comes while a retry is subscribing is passed on).
+            if !hasGivenSubscription {
+                lock.unlock()
+                fatalError(
+                    "Retry received a value before its subscription; a publisher must send the subscription first"
+                )
             }
+            guard owed > .none else {
+                lock.unlock()
+                fatalError(
+                    "Retry received a value its subscriber did not ask for; a publisher must respect demand")
+            }
+            owed -= 1
             lock.unlock()
             let additional = downstream.receive(input)
             guard additional > .none else { return .none }

@@ -63,7 +63,10 @@ extension Publishers {
         public func receive<S>(subscriber: S) where Output == S.Input, S: Subscriber, S.Failure == Error {
             let next = nextPartialResult
             var result = initialResult
-            upstream.subscribeGated(subscriber, named: "TryScan") { value in
+            upstream.subscribeGated(
+                subscriber, named: "TryScan",
+                mirror: .downstream { [("status", "subscribed"), ("result", result as Any)] }
+            ) { value in
                 result = try next(result, value)
                 return .pass(result)
             }

@@ -36,7 +36,7 @@ extension Publishers {
 }
 
 extension Publishers.SubscribeOn {
-    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
+    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, ReflectsNoChildren
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure

@@ -180,9 +180,14 @@ extension Publishers.SwitchToLatest {
                 lock.unlock()
                 return .none
             }
-            if demand > .none {
-                demand -= 1
+            guard demand > .none else {
+                lock.unlock()
+                // As Apple's does, a value the downstream has not asked for stops the process.
+                fatalError(
+                    "SwitchToLatest received a value its subscriber did not ask for; a publisher must respect demand"
+                )
             }
+            demand -= 1
             lock.unlock()
             let additional = downstream.receive(value)
             lock.lock()
@@ -196,6 +201,13 @@ extension Publishers.SwitchToLatest {
             guard !isTerminated, index == latestIndex else {
                 lock.unlock()
                 return
+            }
+            if latest == nil {
+                lock.unlock()
+                // As Apple's does, an inner publisher that completes before its subscription stops the process.
+                fatalError(
+                    "SwitchToLatest's inner publisher completed before sending its subscription; a publisher must send the subscription first"
+                )
             }
             latest = nil
             latestIsRunning = false

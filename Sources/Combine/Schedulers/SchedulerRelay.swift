@@ -10,7 +10,7 @@
 /// comes while the upstream's completion is still on its way reaches the upstream with a deadline, as
 /// Apple's `timeout` does, and not without one.
 internal final class SchedulerRelay<Context: Scheduler, Downstream: Subscriber>:
-    Subscriber, Subscription, CustomStringConvertible
+    Subscriber, Subscription, ReflectsNoChildren
 {
     typealias Input = Downstream.Input
     typealias Failure = Downstream.Failure

@@ -7,13 +7,28 @@ import Foundation
 final class HeldSubscriberPublisher<Output, Failure: Error>: Publisher, @unchecked Sendable {
     private let lock = NSLock()
     private var subscriber: AnySubscriber<Output, Failure>?
+    private var rawSubscriber: Any?
 
     init() {}
 
     var hasSubscriber: Bool { lock.withLock { subscriber != nil } }
 
+    /// The subscriber itself, when it is also a subscription (as an operator's inner object often is),
+    /// so a test can call it before it has a subscription of its own.
+    var subscriberAsSubscription: Subscription? { lock.withLock { rawSubscriber as? Subscription } }
+
+    /// The subscriber itself, as the publisher was given it.
+    var heldSubscriber: Any? {
+        lock.lock()
+        defer { lock.unlock() }
+        return rawSubscriber
+    }
+
     func receive<S>(subscriber: S) where S: Subscriber, S.Input == Output, S.Failure == Failure {
-        lock.withLock { self.subscriber = AnySubscriber(subscriber) }
+        lock.withLock {
+            self.subscriber = AnySubscriber(subscriber)
+            rawSubscriber = subscriber
+        }
     }
 
     func sendSubscription(_ subscription: Subscription) {

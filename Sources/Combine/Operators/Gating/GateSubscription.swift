@@ -1,3 +1,10 @@
+/// What a gate's `customMirror` shows, as Apple's subscription for the operator does: nothing, or its
+/// downstream followed by what `extra` lists.
+internal enum GateMirror {
+    case empty
+    case downstream(extra: () -> [Mirror.Child])
+}
+
 /// What a gate does with one upstream value.
 internal enum GateVerdict<Output> {
     /// Send it on.
@@ -24,8 +31,12 @@ internal enum GateVerdict<Output> {
 /// `initialDemand` (what the gate asks for on its own account, as `dropFirst` asks for the values it will
 /// drop). The step runs on the upstream's serialised calls; a thrown error cancels the upstream and fails
 /// the downstream. Each value costs one lock round-trip.
+///
+/// With `trapsOutOfOrder` (Apple's `prefix(while:)` and `removeDuplicates` and their `try` forms), a
+/// value, a completion or a request that comes before the upstream's subscription stops the process, as
+/// it does on Apple's platforms; the other operators ignore them.
 internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream: Subscriber>:
-    Subscriber, Subscription, CustomStringConvertible, CustomPlaygroundDisplayConvertible
+    Subscriber, Subscription, CustomStringConvertible, CustomPlaygroundDisplayConvertible, CustomReflectable
 {
     typealias Failure = UpstreamFailure
     typealias Step = (Input) throws(Downstream.Failure) -> GateVerdict<Downstream.Input>
@@ -35,6 +46,8 @@ internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream:
     private let step: Step
     private let widen: (UpstreamFailure) -> Downstream.Failure
     private let initialDemand: Subscribers.Demand
+    private let trapsOutOfOrder: Bool
+    private let mirror: GateMirror
     // Guarded by `lock`:
     private var upstream: Subscription?
     private var downstream: Downstream?
@@ -49,12 +62,16 @@ internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream:
         _ description: String,
         downstream: Downstream,
         initialDemand: Subscribers.Demand,
+        trapsOutOfOrder: Bool,
+        mirror: GateMirror,
         step: @escaping Step,
         widen: @escaping (UpstreamFailure) -> Downstream.Failure
     ) {
+        self.mirror = mirror
         self.description = description
         self.downstream = downstream
         self.initialDemand = initialDemand
+        self.trapsOutOfOrder = trapsOutOfOrder
         self.step = step
         self.widen = widen
     }
@@ -64,6 +81,16 @@ internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream:
     }
 
     var playgroundDescription: Any { description }
+
+    var customMirror: Mirror {
+        switch mirror {
+        case .empty:
+            return Mirror(self, children: [:])
+        case .downstream(let extra):
+            let downstream = lock.withLock { self.downstream }
+            return Mirror(self, children: [("downstream", downstream as Any)] + extra())
+        }
+    }
 
     /// Gives the downstream this subscription ahead of the upstream's; call before subscribing upstream.
     fileprivate func handOverEarly() {
@@ -102,7 +129,13 @@ internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream:
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
         guard upstream != nil, !isClosed, let downstream else {
+            let isEarly = upstream == nil && !isClosed
             lock.unlock()
+            if trapsOutOfOrder, isEarly {
+                fatalError(
+                    "\(description) received a value before its subscription; a publisher must send the subscription first"
+                )
+            }
             return .none
         }
         lock.unlock()
@@ -134,13 +167,24 @@ internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream:
     }
 
     func receive(completion: Subscribers.Completion<UpstreamFailure>) {
-        guard close() != nil else { return }
+        guard close() != nil else {
+            if trapsOutOfOrder, lock.withLock({ upstream == nil && !isClosed }) {
+                fatalError(
+                    "\(description) received a completion before its subscription; a publisher must send the subscription first"
+                )
+            }
+            return
+        }
         finishDownstream(with: completion.mapError(widen))
     }
 
     func request(_ demand: Subscribers.Demand) {
         precondition(demand > .none, "A subscriber requested no values; demand must be positive")
         lock.lock()
+        if trapsOutOfOrder, upstream == nil, !isClosed {
+            lock.unlock()
+            fatalError("\(description) was asked for values before it had a subscription to ask")
+        }
         if isHandingOver || (upstream == nil && !isClosed) {
             demandDuringHandover += demand
             lock.unlock()
@@ -203,12 +247,16 @@ extension Publisher {
         named description: String,
         initialDemand: Subscribers.Demand = .none,
         handsOverEarly: Bool = false,
+        trapsOutOfOrder: Bool = false,
+        mirror: GateMirror = .empty,
         step: @escaping (Output) -> GateVerdict<Downstream.Input>
     ) where Downstream.Failure == Failure {
         let gate = GateSubscription<Output, Failure, Downstream>(
             description,
             downstream: downstream,
             initialDemand: initialDemand,
+            trapsOutOfOrder: trapsOutOfOrder,
+            mirror: mirror,
             step: step,
             widen: { $0 }
         )
@@ -222,6 +270,8 @@ extension Publisher {
     internal func subscribeGated<Downstream: Subscriber>(
         _ downstream: Downstream,
         named description: String,
+        trapsOutOfOrder: Bool = false,
+        mirror: GateMirror = .empty,
         tryStep: @escaping (Output) throws -> GateVerdict<Downstream.Input>
     ) where Downstream.Failure == Error {
         subscribe(
@@ -229,6 +279,8 @@ extension Publisher {
                 description,
                 downstream: downstream,
                 initialDemand: .none,
+                trapsOutOfOrder: trapsOutOfOrder,
+                mirror: mirror,
                 step: tryStep,
                 widen: { $0 }
             )

@@ -10,7 +10,7 @@
 /// failure, upstream or thrown by the fold, is passed on at once and cancels the upstream if it came from the
 /// fold. Each upstream value costs one lock round-trip.
 internal final class ReducingSubscription<Input, State, UpstreamFailure: Error, Downstream: Subscriber>:
-    Subscriber, Subscription, CustomStringConvertible, CustomPlaygroundDisplayConvertible
+    Subscriber, Subscription, CustomStringConvertible, CustomPlaygroundDisplayConvertible, CustomReflectable
 {
     typealias Failure = UpstreamFailure
     /// Folds one value into the state; returns `true` once the answer can no longer change.
@@ -31,6 +31,8 @@ internal final class ReducingSubscription<Input, State, UpstreamFailure: Error, 
     private let widen: (UpstreamFailure) -> Downstream.Failure
     /// Touched only from the upstream's own (serialised) calls.
     private var state: State
+    /// Kept for `customMirror`, which shows it as Apple's does.
+    private let initial: State
     // Guarded by `lock`:
     private var phase = Phase.awaitingUpstream
     private var downstream: Downstream?
@@ -47,6 +49,7 @@ internal final class ReducingSubscription<Input, State, UpstreamFailure: Error, 
         self.description = description
         self.downstream = downstream
         self.state = initial
+        self.initial = initial
         self.fold = fold
         self.answer = answer
         self.widen = widen
@@ -57,6 +60,24 @@ internal final class ReducingSubscription<Input, State, UpstreamFailure: Error, 
     }
 
     var playgroundDescription: Any { description }
+
+    /// As Apple's reducing operators do: the downstream, the result so far, the initial state and
+    /// where the subscription stands.
+    var customMirror: Mirror {
+        let (downstream, phase) = lock.withLock { (self.downstream, self.phase) }
+        let status: String
+        switch phase {
+        case .awaitingUpstream: status = "awaitingSubscription"
+        case .folding: status = "subscribed"
+        case .holding, .ended: status = "terminal"
+        }
+        return Mirror(
+            self,
+            children: [
+                ("downstream", downstream as Any), ("result", answer(state) as Any), ("initial", initial),
+                ("status", status),
+            ])
+    }
 
     func receive(subscription: Subscription) {
         lock.lock()

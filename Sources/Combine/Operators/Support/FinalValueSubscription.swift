@@ -4,9 +4,11 @@
 /// That last value waits for demand like any other: if the downstream has none left when the
 /// upstream completes, it goes out on the downstream's next request. Besides passing the downstream's
 /// requests on, it may ask the upstream for values on its own account (`replaceEmpty` asks for all of
-/// them, as Apple's does).
+/// them, as Apple's does). As Apple's do, `replaceError` stops the process on a value the downstream
+/// did not ask for (`trapsUnwantedValues`) and `replaceEmpty` on a request for no values
+/// (`trapsZeroRequests`).
 internal final class FinalValueSubscription<Input, UpstreamFailure: Error, Downstream: Subscriber>:
-    Subscriber, Subscription, CustomStringConvertible
+    Subscriber, Subscription, ReflectsNoChildren
 where Downstream.Input == Input {
     typealias Failure = UpstreamFailure
 
@@ -24,6 +26,8 @@ where Downstream.Input == Input {
     private let decide: Decision
     /// Asked of the upstream once the downstream holds this subscription.
     private let ownDemand: Subscribers.Demand
+    private let trapsUnwantedValues: Bool
+    private let trapsZeroRequests: Bool
     private let lock = Lock()
     @exclusivity(unchecked) private var upstream: Subscription?
     @exclusivity(unchecked) private var demand = Subscribers.Demand.none
@@ -34,11 +38,14 @@ where Downstream.Input == Input {
 
     init(
         _ description: String, downstream: Downstream, ownDemand: Subscribers.Demand = .none,
+        trapsUnwantedValues: Bool = false, trapsZeroRequests: Bool = false,
         decide: @escaping Decision
     ) {
         self.description = description
         self.downstream = downstream
         self.ownDemand = ownDemand
+        self.trapsUnwantedValues = trapsUnwantedValues
+        self.trapsZeroRequests = trapsZeroRequests
         self.decide = decide
     }
 
@@ -69,6 +76,11 @@ where Downstream.Input == Input {
         sawValue = true
         if demand > .none {
             demand -= 1
+        } else if trapsUnwantedValues, upstream != nil {
+            lock.unlock()
+            fatalError(
+                "\(description) received a value its subscriber did not ask for; a publisher must respect demand"
+            )
         }
         lock.unlock()
         let additional = downstream.receive(input)
@@ -101,6 +113,10 @@ where Downstream.Input == Input {
     }
 
     func request(_ demand: Subscribers.Demand) {
+        if trapsZeroRequests {
+            precondition(
+                demand > .none, "\(description) was asked for no values; a request must be for at least one")
+        }
         lock.lock()
         guard !isDone else {
             lock.unlock()

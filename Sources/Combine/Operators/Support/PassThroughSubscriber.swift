@@ -7,11 +7,23 @@
 /// The hot ones are `@usableFromInline` (with their protocol witnesses): cross-module optimisation
 /// can only devirtualise and specialise a subscriber call into a conformance the client can see, and
 /// without that every value would go through unspecialised generic code.
+///
+/// As Apple's do, they reflect with no children and show their description in a playground.
 @usableFromInline
-internal protocol PassThroughSubscriber: Subscriber, CustomStringConvertible {
+internal protocol PassThroughSubscriber: Subscriber, CustomStringConvertible, CustomReflectable,
+    CustomPlaygroundDisplayConvertible
+{
     associatedtype Downstream: Subscriber
 
     var downstream: Downstream { get }
+}
+
+extension PassThroughSubscriber {
+    @usableFromInline
+    internal var customMirror: Mirror { Mirror(self, children: [:]) }
+
+    @usableFromInline
+    internal var playgroundDescription: Any { description }
 }
 
 extension PassThroughSubscriber {

@@ -4,10 +4,24 @@
 /// A thrown error cancels the upstream and reaches the downstream as its failure; after that, and
 /// after a completion or a cancel, nothing more passes in either direction. The downstream sees this
 /// object as its subscription, described by the operator's name.
+///
+/// With `trapsOutOfOrder` (Apple's `tryFilter` and `tryCompactMap`), a value, a completion or a request
+/// before the upstream's subscription stops the process, as on Apple's platforms, and a cancel before it
+/// cancels the subscription when it comes.
 @usableFromInline
 internal final class ThrowingStepSubscription<Input, UpstreamFailure: Error, Downstream: Subscriber>:
-    Subscriber, Subscription, CustomStringConvertible
+    Subscriber, Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where Downstream.Failure == Error {
+    /// What `customMirror` shows, as Apple's subscription for the operator does.
+    enum MirrorStyle {
+        /// No children (`tryMap`).
+        case empty
+        /// The downstream (`tryFilter`, `tryCompactMap`).
+        case downstream
+        /// The downstream, whether it has finished, and the upstream's subscription (`encode`, `decode`).
+        case coding
+    }
+
     @usableFromInline typealias Failure = UpstreamFailure
     /// Turns one upstream value into the value to send, or into `nil` to skip it.
     typealias Step = (Input) throws -> Downstream.Input?
@@ -16,19 +30,48 @@ where Downstream.Failure == Error {
     let description: String
     private let downstream: Downstream
     private let step: Step
+    private let trapsOutOfOrder: Bool
+    private let mirrorStyle: MirrorStyle
     private let lock = Lock()
     /// The upstream's subscription while values may flow.
     @exclusivity(unchecked) private var upstream: Subscription?
     @exclusivity(unchecked) private var isTerminated = false
 
-    init(_ description: String, downstream: Downstream, step: @escaping Step) {
+    init(
+        _ description: String, downstream: Downstream, trapsOutOfOrder: Bool = false,
+        mirror: MirrorStyle = .empty, step: @escaping Step
+    ) {
+        self.mirrorStyle = mirror
         self.description = description
         self.downstream = downstream
+        self.trapsOutOfOrder = trapsOutOfOrder
         self.step = step
     }
 
     deinit {
         lock.deallocate()
+    }
+
+    @usableFromInline
+    var playgroundDescription: Any { description }
+
+    @usableFromInline
+    var customMirror: Mirror {
+        switch mirrorStyle {
+        case .empty:
+            return Mirror(self, children: [:])
+        case .downstream:
+            return Mirror(self, children: ["downstream": downstream])
+        case .coding:
+            let (upstream, finished) = lock.withLock { (self.upstream, isTerminated) }
+            return Mirror(
+                self,
+                children: [
+                    ("downstream", downstream), ("finished", finished),
+                    ("upstreamSubscription", upstream as Any),
+                ]
+            )
+        }
     }
 
     @usableFromInline
@@ -48,8 +91,16 @@ where Downstream.Failure == Error {
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
         let isActive = upstream != nil
+        let isEarly = !isActive && !isTerminated
         lock.unlock()
-        guard isActive else { return .none }
+        guard isActive else {
+            if trapsOutOfOrder, isEarly {
+                fatalError(
+                    "\(description) received a value before its subscription; a publisher must send the subscription first"
+                )
+            }
+            return .none
+        }
         do {
             guard let output = try step(input) else { return .max(1) }
             return downstream.receive(output)
@@ -63,7 +114,14 @@ where Downstream.Failure == Error {
 
     @usableFromInline
     func receive(completion: Subscribers.Completion<UpstreamFailure>) {
-        guard terminate() != nil else { return }
+        guard terminate() != nil else {
+            if trapsOutOfOrder, lock.withLock({ upstream == nil && !isTerminated }) {
+                fatalError(
+                    "\(description) received a completion before its subscription; a publisher must send the subscription first"
+                )
+            }
+            return
+        }
         downstream.receive(completion: completion.erased)
     }
 
@@ -71,12 +129,23 @@ where Downstream.Failure == Error {
     func request(_ demand: Subscribers.Demand) {
         lock.lock()
         let upstream = self.upstream
+        let isEarly = upstream == nil && !isTerminated
         lock.unlock()
+        if trapsOutOfOrder, isEarly {
+            fatalError("\(description) was asked for values before it had a subscription to ask")
+        }
         upstream?.request(demand)
     }
 
     @usableFromInline
     func cancel() {
+        if trapsOutOfOrder {
+            lock.lock()
+            let wasWaiting = upstream == nil && !isTerminated
+            if wasWaiting { isTerminated = true }
+            lock.unlock()
+            if wasWaiting { return }
+        }
         terminate()?.cancel()
     }
 

@@ -1,0 +1,67 @@
+import Combine
+import Foundation
+import Testing
+
+/// What operators' subscribers show to `dump`, a debugger or a playground, as Apple's do.
+@Suite struct OperatorsReflectionTests {
+    /// The labels and the printed values of the mirror of what `make` subscribes to its upstream.
+    private func children<P: Publisher>(
+        _ make: (HeldSubscriberPublisher<Int, ProbeError>) -> P
+    ) -> [String]? {
+        let upstream = HeldSubscriberPublisher<Int, ProbeError>()
+        make(upstream).subscribe(TestSubscriber<P.Output, P.Failure>())
+        guard let held = upstream.heldSubscriber, let reflecting = held as? CustomReflectable else {
+            return nil
+        }
+        return reflecting.customMirror.children.map { "\($0.label ?? "-")" }
+    }
+
+    // Apple: map, filter, tryMap, dropFirst and output(in:) reflect with no children.
+    @Test func statelessOperatorsReflectWithNoChildren() {
+        #expect(children { $0.map { $0 } } == [])
+        #expect(children { $0.filter { _ in true } } == [])
+        #expect(children { $0.tryMap { $0 } } == [])
+        #expect(children { $0.dropFirst() } == [])
+        #expect(children { $0.output(in: 1..<3) } == [])
+    }
+
+    // Apple: prefix(while:), tryFilter and removeDuplicates show their downstream (and the last value).
+    @Test func filteringOperatorsShowTheirDownstream() {
+        #expect(children { $0.prefix { _ in true } } == ["downstream"])
+        #expect(children { $0.tryFilter { _ in true } } == ["downstream"])
+        #expect(children { $0.removeDuplicates() } == ["downstream", "last"])
+        #expect(children { $0.tryScan(0, +) } == ["downstream", "status", "result"])
+    }
+
+    // Apple: the reducing operators show downstream, result, initial and status.
+    @Test func reducingOperatorsShowTheirState() {
+        let expected = ["downstream", "result", "initial", "status"]
+        #expect(children { $0.reduce(0, +) } == expected)
+        #expect(children { $0.count() } == expected)
+        #expect(children { $0.first() } == expected)
+    }
+
+    // Apple: encode and decode show downstream, whether they finished, and the upstream subscription.
+    @Test func codingOperatorsShowTheirProgress() {
+        #expect(
+            children { $0.encode(encoder: JSONEncoder()) } == [
+                "downstream", "finished", "upstreamSubscription",
+            ])
+    }
+
+    // Apple: retry, replaceEmpty, replaceError, receive(on:), timeout, print, handleEvents, measureInterval
+    // and subscribe(on:) reflect with no children and show their name in a playground.
+    @Test func relayingOperatorsReflectWithNoChildren() {
+        #expect(children { $0.retry(1) } == [])
+        #expect(children { $0.replaceEmpty(with: 0) } == [])
+        #expect(children { $0.replaceError(with: 0) } == [])
+        #expect(children { $0.receive(on: ImmediateScheduler.shared) } == [])
+        #expect(children { $0.print() } == [])
+        #expect(children { $0.handleEvents() } == [])
+        #expect(children { $0.measureInterval(using: ImmediateScheduler.shared) } == [])
+        let upstream = HeldSubscriberPublisher<Int, ProbeError>()
+        upstream.retry(1).subscribe(TestSubscriber<Int, ProbeError>())
+        let held = upstream.heldSubscriber as? CustomPlaygroundDisplayConvertible
+        #expect(held?.playgroundDescription as? String == "Retry")
+    }
+}
