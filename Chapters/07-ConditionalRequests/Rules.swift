@@ -126,7 +126,8 @@ func quickRefreshesShowOnlyTheLatest(in lab: Lab) async -> Finding<RefreshBurst>
         // connection opened might never be sent at all.
         _ = try? await lab.server.waitForRequest(number: number, path: Route.heldProfile)
     }
-    // The server holds all three until the third arrives; the renamed user shows once the last
+    // The server holds all three until the third arrives, then answers it, and the first two only
+    // if their clients are still there 5 s later; the renamed user shows once the last
     // exchange is done, and once no task is left, any load that was not cancelled would have been
     // shown too. The server notices each client that left on its own time, hence the last wait.
     _ = await until { (try? model.result?.get().name) == ProfileResource.names.last }

@@ -34,11 +34,6 @@ let longerBudget = RetryBudget(firstWait: .milliseconds(50), total: .millisecond
 /// How long each attempt takes in the check where requests are not instant, on the virtual clock.
 let attemptDuration = Duration.milliseconds(100)
 
-/// How long the server holds each answer in that check, in real time: the check notices an
-/// arrival within milliseconds and moves the virtual clock on by `attemptDuration` at once, so a
-/// second leaves room for a loaded machine before the answer reaches the code.
-let heldAnswer = Duration.seconds(1)
-
 let retryWithinBudgetExercise = Exercise(
     number: 4, chapter: "RetryPlacement", name: "RetryWithinBudget",
     task:
@@ -172,6 +167,8 @@ private func retryRun(
             if attemptDuration > .zero {
                 clock.advance(by: .nanoseconds(Int(attemptDuration / .nanoseconds(1))))
             }
+            // A held answer goes only now, once the attempt's time has passed on the virtual clock.
+            lab.heldAnswers.release()
         }
         if ended.withLock({ $0 != nil }) { break }
         guard somethingHappened, clock.now < horizon else { break }
@@ -243,7 +240,7 @@ func longerBudgetAllowsMoreRetries(_ code: RetryWithinBudgetCode, in lab: Lab) a
 func slowAttemptsUseUpTheBudget(_ code: RetryWithinBudgetCode, in lab: Lab) async -> Finding<RetryRun> {
     // Always failing, each answer held: the first attempt fails at 100 ms, its 50 ms wait ends at
     // 150 and the second attempt fails at 250 ms, when a 100 ms wait would end past 300.
-    let failing = Route.flaky(failing: 100, answerAfter: heldAnswer)
+    let failing = Route.flaky(failing: 100, held: true)
     let run = await retryRun(
         code, request(Route.flaky, query: failing, check: "slow-attempts", in: lab),
         attemptDuration: attemptDuration, in: lab)

@@ -24,8 +24,13 @@ public final class Lab: Sendable {
     /// Apple platforms honour both. One second, set in the configuration, works everywhere.
     public static let impatientTimeout: TimeInterval = 1
 
-    private init(server: LocalServer) {
+    /// Lets go of the answers a route holds (`Route.flaky(…, held: true)`), one at a time, so that
+    /// a check decides when each arrives, whatever the machine's speed.
+    public let heldAnswers: HeldAnswers
+
+    private init(server: LocalServer, heldAnswers: HeldAnswers) {
         self.server = server
+        self.heldAnswers = heldAnswers
         session = URLSession(configuration: Self.sessionConfiguration())
         let impatient = Self.sessionConfiguration()
         impatient.timeoutIntervalForRequest = Self.impatientTimeout
@@ -54,8 +59,10 @@ public final class Lab: Sendable {
     ///
     /// Requests are recorded on `Timeline.current` as it is at this moment, if there is one.
     public static func open() async throws -> Lab {
-        let server = try await LocalServer.start(RouteTable.handler(recordingOn: Timeline.current))
-        return Lab(server: server)
+        let heldAnswers = HeldAnswers()
+        let server = try await LocalServer.start(
+            RouteTable.handler(recordingOn: Timeline.current, heldAnswers: heldAnswers))
+        return Lab(server: server, heldAnswers: heldAnswers)
     }
 
     /// The server's URL for `route`, with `tag` as a query item so its requests can be told apart.

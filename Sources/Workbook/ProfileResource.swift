@@ -24,7 +24,7 @@ public final class ProfileResource: Sendable {
     /// Requests of one tag to `Route.heldProfile`, waiting until enough of them have arrived.
     private struct Gate {
         var arrived = 0
-        var waiting: [CheckedContinuation<Void, Never>] = []
+        var waiting: [CheckedContinuation<Bool, Never>] = []
     }
 
     /// The answer when `request` is for the profile, `nil` for any other route.
@@ -39,7 +39,12 @@ public final class ProfileResource: Sendable {
         case ("GET", Route.heldProfile):
             let answer = representation(for: tag, ifNoneMatch: request.headers["If-None-Match"])
             let together = query.first { $0.name == "together" }?.value.flatMap { Int($0) } ?? 1
-            await arrive(tag: tag, thenWaitFor: together)
+            if await !arrive(tag: tag, thenWaitFor: together) {
+                // An earlier request is answered only if its client is still there after a grace
+                // period: the server cancels this handler as soon as it sees the client leave, so
+                // a client that left is never written to, however late the server noticed.
+                try? await Task.sleep(for: Self.graceForEarlierRequests)
+            }
             return answer
         case ("POST", Route.renameProfile):
             versions.withLock { $0[tag, default: 0] += 1 }
@@ -49,17 +54,24 @@ public final class ProfileResource: Sendable {
         }
     }
 
-    /// Counts one arrival for `tag` and returns once `together` requests of that tag have arrived.
-    private func arrive(tag: String, thenWaitFor together: Int) async {
+    /// How long an earlier request of a held group waits, once the group is complete, for its
+    /// client to leave before it is answered after all.
+    static let graceForEarlierRequests = Duration.seconds(5)
+
+    /// Counts one arrival for `tag` and returns once `together` requests of that tag have arrived:
+    /// true for the arrival that completed the group, false for an earlier one.
+    private func arrive(tag: String, thenWaitFor together: Int) async -> Bool {
         await withCheckedContinuation { waiter in
             let released = gates.withLock { gates in
                 gates[tag, default: Gate()].arrived += 1
                 gates[tag]!.waiting.append(waiter)
-                guard gates[tag]!.arrived >= together else { return [CheckedContinuation<Void, Never>]() }
+                guard gates[tag]!.arrived >= together else { return [CheckedContinuation<Bool, Never>]() }
                 defer { gates[tag]!.waiting = [] }
                 return gates[tag]!.waiting
             }
-            released.forEach { $0.resume() }
+            for (index, held) in released.enumerated() {
+                held.resume(returning: index == released.count - 1)
+            }
         }
     }
 

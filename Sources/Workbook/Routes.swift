@@ -41,18 +41,17 @@ public enum Route {
     /// Fails a set number of times, then answers 200 with user 1. Its query says how:
     /// `fail=N` requests to the same URL get an error first (each URL, tag included, counts its
     /// own), `status=S` picks the error (503 unless given), and `retry-after=SECONDS` adds a
-    /// `Retry-After` header to it, and `answer-after-ms=MS` holds every answer, error or not, for
-    /// that long. Build its URLs with `flaky(failing:status:retryAfter:answerAfter:)`.
+    /// `Retry-After` header to it, and `held=1` holds every answer, error or not, until the lab's
+    /// `heldAnswers` lets it go. Build its URLs with `flaky(failing:status:retryAfter:held:)`.
     public static let flaky = "/flaky"
 
     /// `Route.flaky`'s query items for a route that fails `failures` times (with `status`, or 503),
-    /// naming `retryAfter` seconds in a `Retry-After` header when given, and answering each request
-    /// `answerAfter` after it arrives when given.
+    /// naming `retryAfter` seconds in a `Retry-After` header when given, and holding each answer
+    /// until the lab's `heldAnswers` lets it go when `held`.
     public static func flaky(
-        failing failures: Int, status: Int? = nil, retryAfter: Int? = nil, answerAfter: Duration? = nil
+        failing failures: Int, status: Int? = nil, retryAfter: Int? = nil, held: Bool = false
     ) -> [URLQueryItem] {
-        let milliseconds = answerAfter.map { Int($0 / .milliseconds(1)) }
-        let options = [("status", status), ("retry-after", retryAfter), ("answer-after-ms", milliseconds)]
+        let options = [("status", status), ("retry-after", retryAfter), ("held", held ? 1 : nil)]
             .compactMap { name, value in
                 value.map { URLQueryItem(name: name, value: "\($0)") }
             }
@@ -65,7 +64,8 @@ public enum Route {
     public static let profile = "/profile"
     /// `profile`, as it was when the request arrived, but answered only once as many requests of the
     /// same tag have arrived as its `together` query item says: they are all in flight at once,
-    /// however slowly the client sends them.
+    /// however slowly the client sends them. The last is answered then; each earlier one only if its
+    /// client is still there 5 seconds later.
     public static let heldProfile = "/profile/held"
     /// The same profile labelled with a date instead: 200 with user 1 and a `Last-Modified` date, or
     /// 304 with no body when `If-Modified-Since` names that date or a later one.
@@ -167,13 +167,11 @@ public enum RouteTable {
     /// within `fail`, then `answer`.
     private static func flakyResponse(to request: HTTPRequest, attempt: Int, answer: String) -> HTTPResponse {
         let query = Dictionary(request.queryItems.map { ($0.name, $0.value ?? "") }) { first, _ in first }
-        let hold = Duration.milliseconds(query["answer-after-ms"].flatMap(Int.init) ?? 0)
-        guard attempt <= query["fail"].flatMap(Int.init) ?? 0 else { return .json(answer).delayed(by: hold) }
+        guard attempt <= query["fail"].flatMap(Int.init) ?? 0 else { return .json(answer) }
         var headers: HTTPHeaders = [:]
         headers["Retry-After"] = query["retry-after"]
         return .json(
-            #"{"error": "try later"}"#, status: query["status"].flatMap(Int.init) ?? 503, headers: headers
-        ).delayed(by: hold)
+            #"{"error": "try later"}"#, status: query["status"].flatMap(Int.init) ?? 503, headers: headers)
     }
 
     /// A server handler answering from the table (and from an order book and a profile of its own,
@@ -188,7 +186,7 @@ public enum RouteTable {
     /// when it is sent, or, when the client goes away first (the server then cancels the handler),
     /// recorded as an answer never sent.
     public static func handler(
-        recordingOn timeline: Timeline?
+        recordingOn timeline: Timeline?, heldAnswers: HeldAnswers = HeldAnswers()
     ) -> @Sendable (HTTPRequest) async -> HTTPResponse {
         // How many exchanges have begun; its lock also keeps a request and its immediate answer
         // together on the server lane. (A lock around no value at all is what ThreadSanitizer
@@ -218,8 +216,9 @@ public enum RouteTable {
             }
             // A held answer waits for other requests to arrive, so its request is drawn on arrival,
             // in arrival order; every other request is drawn with its answer.
-            let held = request.path == Route.heldProfile
+            let held = request.path == Route.heldProfile || request.queryValue("held") != nil
             if held { exchanges.withLock { _ in recordRequest() } }
+            if request.queryValue("held") != nil { await heldAnswers.waitForRelease(of: attempt) }
             let answer: HTTPResponse? =
                 request.path == Route.orders
                 ? orders.response(to: request) : await profile.response(to: request)

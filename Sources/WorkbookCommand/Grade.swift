@@ -1,5 +1,6 @@
 import ExerciseChecks
 import Foundation
+import Workbook
 
 #if canImport(Glibc)
     import Glibc
@@ -187,12 +188,12 @@ struct GradingWorkspace {
     /// was built from. The others (a file that does not compile, or a build that stopped before
     /// reaching them) are then built alone.
     private func buildEverything(swift: URL) async -> Set<Int> {
-        _ = try? await runChild(
+        _ = try? await runChildProcess(
             swift,
             arguments: [
                 "build", "--package-path", layout.root.path, "--scratch-path", layout.scratch.path,
                 "--configuration", layout.configuration,
-            ])
+            ], environment: ProcessInfo.processInfo.environment)
         func modified(_ file: URL) -> Date? {
             (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date
         }

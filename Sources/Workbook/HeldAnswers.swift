@@ -1,0 +1,29 @@
+import Locking
+
+/// Answers a route keeps back until the code measuring it lets them go: the n-th request to a held
+/// URL is answered once `release()` has been called n times, so a check can move a virtual clock
+/// between a request's arrival and its answer without racing the server.
+public final class HeldAnswers: Sendable {
+    /// How long a held answer waits for its release before it is sent anyway, so that a check that
+    /// stopped early never leaves a request hanging.
+    public static let patience = Duration.seconds(10)
+
+    private let released = Locked(0)
+
+    public init() {}
+
+    /// Lets the next held answer go.
+    public func release() {
+        released.withLock { $0 += 1 }
+    }
+
+    /// Returns once `number` answers have been released, or after `patience`, or when the task is
+    /// cancelled (its client left).
+    func waitForRelease(of number: Int) async {
+        let clock = ContinuousClock()
+        let deadline = clock.now + Self.patience
+        while released.withLock({ $0 }) < number, clock.now < deadline, !Task.isCancelled {
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+    }
+}
