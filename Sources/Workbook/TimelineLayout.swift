@@ -1,6 +1,7 @@
 /// A section arranged for the picture, before any coordinates: its rows in reading order (the
-/// subscriber lanes, then `upstream…` lanes, then the server) with each request at the server on a
-/// row of its own, tied to the lane that sent it.
+/// subscriber lanes, then `upstream…` lanes, then the server), each lane followed by the requests it
+/// sent, each request on a row of its own; several requests sent under one subscription are the
+/// attempts of a retry.
 ///
 /// The ties are not part of the stable sequence: they are read from the times, which vary.
 struct SectionLayout {
@@ -26,6 +27,10 @@ struct SectionLayout {
         /// For a request's row: who sent it, when a lane was waiting for it.
         var sender: Sender?
         let isRequest: Bool
+        /// For one of several requests sent under one subscription: which attempt it is, from 1.
+        var attempt: Int?
+        /// For an attempt after the first: the last thing the server did about the one before.
+        var previousAttemptEnd: Mark?
     }
 
     let rows: [Row]
@@ -35,18 +40,38 @@ struct SectionLayout {
         let lanes = section.lanes.filter { $0 != Timeline.serverLane }
         let ordered = lanes.filter { !$0.hasPrefix("upstream") } + lanes.filter { $0.hasPrefix("upstream") }
         let laneRows = ordered.map { lane in
-            Row(title: lane, marks: marks.filter { $0.event.lane == lane }, isRequest: false)
+            Row(title: lane, marks: marks.filter { $0.event.lane == lane }, sender: nil, isRequest: false)
         }
         let serverMarks = marks.filter { $0.event.lane == Timeline.serverLane }
         let otherServerMarks = serverMarks.filter { !$0.event.isServerExchange }
         let serverRow =
             otherServerMarks.isEmpty
-            ? [] : [Row(title: Timeline.serverLane, marks: otherServerMarks, isRequest: false)]
+            ? [] : [Row(title: Timeline.serverLane, marks: otherServerMarks, sender: nil, isRequest: false)]
         var requestRows = Self.exchanges(in: serverMarks).map {
-            Row(title: Timeline.serverLane, marks: $0, isRequest: true)
+            Row(title: Timeline.serverLane, marks: $0, sender: nil, isRequest: true)
         }
         Self.tieSenders(of: &requestRows, to: laneRows)
-        rows = laneRows + serverRow + requestRows
+        Self.numberAttempts(of: &requestRows)
+        let sent = laneRows.flatMap { lane in [lane] + requestRows.filter { $0.sender?.lane == lane.title } }
+        rows = sent + serverRow + requestRows.filter { $0.sender == nil }
+    }
+
+    /// Numbers the requests sent under one subscription (or one retry), in order of arrival, when
+    /// there are several: each after the first was sent again, after the one before it failed.
+    private static func numberAttempts(of requests: inout [Row]) {
+        var earlier: [Int: [Int]] = [:]
+        for index in requests.indices {
+            guard let sent = requests[index].sender?.sent.index else { continue }
+            earlier[sent, default: []].append(index)
+        }
+        for attempts in earlier.values where attempts.count > 1 {
+            for (number, index) in attempts.enumerated() {
+                requests[index].attempt = number + 1
+                if number > 0 {
+                    requests[index].previousAttemptEnd = requests[attempts[number - 1]].marks.last
+                }
+            }
+        }
     }
 
     /// The server's requests in order of arrival, each with what the server did about it: the

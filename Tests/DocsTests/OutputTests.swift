@@ -3,6 +3,7 @@ import Testing
 @Suite struct OutputTests {
     @Test func everyOutputBlockInTheDocsIsWhatTheChapterPrintsNow() async throws {
         let repository = DocsRepository.current
+        await ChapterRuns.shared.startAll(in: repository)
         let problems = await outputProblems(in: repository) { try await ChapterRuns.shared.run($0).output }
         #expect(problems.isEmpty, "\n\(problems.report)")
         #expect(
