@@ -56,15 +56,24 @@ struct SectionLayout {
         rows = sent + serverRow + requestRows.filter { $0.sender == nil }
     }
 
-    /// Numbers the requests sent under one subscription (or one retry), in order of arrival, when
-    /// there are several: each after the first was sent again, after the one before it failed.
+    /// Numbers the requests sent under one subscription (or one retry) when there are several, in
+    /// order of arrival: each after the first was sent again after the one before failed. Requests
+    /// no lane is known to have sent count as attempts when they ask for the same thing one after
+    /// another, each arriving once the one before was over.
     private static func numberAttempts(of requests: inout [Row]) {
-        var earlier: [Int: [Int]] = [:]
+        var groups: [String: [Int]] = [:]
         for index in requests.indices {
-            guard let sent = requests[index].sender?.sent.index else { continue }
-            earlier[sent, default: []].append(index)
+            let request = requests[index]
+            let key =
+                request.sender.map { "sent \($0.sent.index)" } ?? "asked \(request.marks[0].event.detail)"
+            if request.sender == nil, let previous = groups[key]?.last,
+                requests[previous].marks.last!.event.offset > request.marks[0].event.offset
+            {
+                continue
+            }
+            groups[key, default: []].append(index)
         }
-        for attempts in earlier.values where attempts.count > 1 {
+        for attempts in groups.values where attempts.count > 1 {
             for (number, index) in attempts.enumerated() {
                 requests[index].attempt = number + 1
                 if number > 0 {

@@ -43,8 +43,8 @@ enum LegendEntry: String, CaseIterable {
         case .noAnswer: "server never answers"
         case .wait: "wait before the next attempt"
         case .hop: "hop to another thread"
-        case .offMain: "off the main thread"
-        case .onMain: "on the main thread"
+        case .offMain: "circle: off the main thread"
+        case .onMain: "square: on the main thread"
         }
     }
 
@@ -63,7 +63,7 @@ enum LegendEntry: String, CaseIterable {
         case .serverBar, .noAnswer: "#d6bcfa"
         case .wait: "#a0522d"
         case .hop: "#00838f"
-        case .offMain, .onMain: "#718096"
+        case .offMain, .onMain: "#e2e8f0"
         }
     }
 
@@ -123,6 +123,9 @@ enum LegendEntry: String, CaseIterable {
             canvas.rect(
                 x: x - r, y: y - r, width: 2 * r, height: 2 * r, fill: colour, stroke: "#1a202c", kind: kind,
                 extra: extra)
+        case .offMain:
+            // Not a kind of event but the shape every kind takes off the main thread: pale, outlined.
+            canvas.circle(x: x, y: y, radius: r, fill: colour, stroke: "#1a202c", kind: kind, extra: extra)
         default:
             canvas.circle(x: x, y: y, radius: r, fill: colour, stroke: "#ffffff", kind: kind, extra: extra)
         }

@@ -23,7 +23,7 @@ final class TimelineMainThreadTests: XCTestCase {
         let svg = timeline.svg
         XCTAssertTrue(svg.contains(">→ off the main thread</tspan>"))
         XCTAssertTrue(svg.contains(">→ main thread</tspan>"))
-        XCTAssertTrue(svg.contains(">on the main thread</text>"), "the square has a legend entry")
+        XCTAssertTrue(svg.contains(">square: on the main thread</text>"), "the square has a legend entry")
         XCTAssertTrue(svg.contains(">hop to another thread</text>"), "the hop has a legend entry")
         XCTAssertEqual(svg.components(separatedBy: "class=\"mark hop\"").count - 1, 2)
         XCTAssertFalse(svg.contains("fill=\"#dd6b20\""), "a hop is not drawn in the cancel colour")

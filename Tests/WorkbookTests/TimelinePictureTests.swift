@@ -77,14 +77,25 @@ import Workbook
         #expect(!svg.contains("preparing"), "the wait is not URLSession at work")
     }
 
+    @Test func requestsNoLaneSentAreAttemptsWhenTheyAskForTheSameThingOneAfterAnother() throws {
+        let svg = timeline([
+            (.value, "screen", "loading", 0), (.request, "server", "GET /flaky", 10),
+            (.response, "server", "500", 11), (.request, "server", "GET /flaky", 30),
+            (.response, "server", "200", 31), (.request, "server", "GET /other", 32),
+            (.response, "server", "200", 40),
+        ]).svg
+        #expect(try textYs("attempt 2", in: svg).count == 1 && svg.contains(">waited 19 ms</tspan>"))
+        #expect(try textYs("request", in: svg).count == 1, "a request for something else is no attempt")
+    }
+
     @Test func theLegendListsExactlyTheMarksDrawn() {
         let quiet = timeline([(.subscribe, "subscriber", "", 0), (.completion, "subscriber", "finished", 5)])
             .svg
-        for drawn in ["subscribe", "finished", "subscribed, waiting", "off the main thread"] {
+        for drawn in ["subscribe", "finished", "subscribed, waiting", "circle: off the main thread"] {
             #expect(quiet.contains(">\(drawn)</text>"), "no legend entry for \(drawn)")
         }
         for absent in [
-            "failed", "note", "on the main thread", "server answers", "request reaches the server",
+            "failed", "note", "square: on the main thread", "server answers", "request reaches the server",
         ] {
             #expect(!quiet.contains(">\(absent)</text>"), "a legend entry for \(absent), which is not drawn")
         }
