@@ -4,25 +4,18 @@ import Workbook
 
 @Suite("Chapter executables")
 struct ChapterExecutableTests {
-    /// The environment the chapters run in here: this process's, without `NO_COLOR`, so only the
-    /// pipe standing in for stdout can be what turns colour off, and with every proxy variable
-    /// libcurl reads pointing at a port where nothing listens, as on a machine whose proxy is down:
-    /// the chapters must reach their own server all the same.
-    private var environment: [String: String] {
-        let deadProxy = "http://127.0.0.1:\(closedLoopbackPort())"
-        let proxies = ["http_proxy", "https_proxy", "ALL_PROXY", "all_proxy"].map { ($0, deadProxy) }
-        return ProcessInfo.processInfo.environment.filter { $0.key != "NO_COLOR" && $0.key != "no_proxy" }
-            .merging(proxies) { $1 }
-    }
+    /// The environment the chapters run in here, the one their shared runs have: without
+    /// `NO_COLOR`, and with a proxy that is down (see `ChapterRuns`).
+    private var environment: [String: String] { ChapterRuns.environment }
 
     @Test(arguments: [
         "ColdPublishers", "StatusIsAValue", "TypedErrors", "RetryPlacement", "Cancellation", "ThreadDelivery",
         "ConditionalRequests", "ThreeWays", "CodeReview",
     ])
     func reportsEveryRuleAsExpectedAndExitsZero(chapter: String) async throws {
-        let run = try await runChild(builtExecutable(named: chapter), environment: environment)
-        #expect(run.status == 0, "stderr: \(run.errors)")
-        let rows = run.markedRows
+        // The run the docs tests look at too: each chapter runs once for the whole suite.
+        let run = try await ChapterRuns.shared.run(chapter)
+        let rows = ChildRun(status: 0, output: run.output, errors: run.errors).markedRows
         #expect(rows.count >= 4)
         #expect(rows.allSatisfy { $0.hasPrefix("✓ ") }, "\(run.output)")
         #expect(stableReport(of: run.output).hasSuffix("\n\(rows.count) of \(rows.count) as expected"))

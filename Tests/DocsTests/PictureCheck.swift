@@ -5,12 +5,6 @@ import Workbook
     import FoundationXML
 #endif
 
-/// A chapter's pictures as one run draws them: the overview of every rule, and each rule's own.
-struct ChapterPictures: Sendable {
-    let overview: String
-    let rules: [RulePicture]
-}
-
 /// Checks each chapter's timeline pictures: the overview at `docs/images/<page name>.svg`, which the
 /// page shows, and each rule's own at `docs/images/<page name>/<rule>.svg`, one for every rule and
 /// none for a rule that is gone. Each is plain SVG that GitHub and browsers draw the same, laid out
