@@ -59,21 +59,25 @@ struct SectionLayout {
     /// Numbers the requests sent under one subscription (or one retry) when there are several, in
     /// order of arrival: each after the first was sent again after the one before failed. Requests
     /// no lane is known to have sent count as attempts when they ask for the same thing one after
-    /// another, each arriving once the one before was over.
+    /// another, each arriving once the one before was over with an answer a retry is for: a 5xx,
+    /// a 429, or none.
     private static func numberAttempts(of requests: inout [Row]) {
-        var groups: [String: [Int]] = [:]
+        var open: [String: [Int]] = [:]
+        var groups: [[Int]] = []
         for index in requests.indices {
             let request = requests[index]
             let key =
                 request.sender.map { "sent \($0.sent.index)" } ?? "asked \(request.marks[0].event.detail)"
-            if request.sender == nil, let previous = groups[key]?.last,
-                requests[previous].marks.last!.event.offset > request.marks[0].event.offset
+            if request.sender == nil, let previous = open[key]?.last.map({ requests[$0].marks.last! }),
+                previous.event.offset > request.marks[0].event.offset || !previous.event.callsForARetry
             {
+                groups.append(open[key]!)
+                open[key] = [index]
                 continue
             }
-            groups[key, default: []].append(index)
+            open[key, default: []].append(index)
         }
-        for attempts in groups.values where attempts.count > 1 {
+        for attempts in groups + open.values where attempts.count > 1 {
             for (number, index) in attempts.enumerated() {
                 requests[index].attempt = number + 1
                 if number > 0 {
@@ -142,6 +146,15 @@ struct SectionLayout {
 }
 
 extension Timeline.Event {
+    /// The end of an exchange that a retry is for: a server error, too many requests, or no answer.
+    var callsForARetry: Bool {
+        switch kind {
+        case .hangUp, .request: true
+        case .response: Int(detail).map { $0 >= 500 || $0 == 429 } ?? false
+        default: false
+        }
+    }
+
     /// A request at the server, or what the server did about it, a client that left included.
     var isServerExchange: Bool {
         kind == .request || kind == .response || kind == .hangUp || (kind == .cancel && exchange != nil)

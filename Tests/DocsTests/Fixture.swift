@@ -76,6 +76,8 @@ final class Fixture {
 
             ![Timeline of Alpha](images/01-alpha.svg)
 
+            ![The rule "says hello"](images/01-alpha/says-hello.svg)
+
             [Roadmap](README.md) · [Next: Beta →](02-beta.md)
 
             """,
@@ -97,6 +99,8 @@ final class Fixture {
             ```
 
             ![Timeline of Beta](./images/02-beta.svg)
+
+            ![The rule "says hello"](./images/02-beta/says-hello.svg)
 
             [← Previous: Alpha](01-alpha.md) · [Roadmap](README.md)
 

@@ -5,9 +5,9 @@ import Workbook
     import FoundationXML
 #endif
 
-/// Checks each chapter's timeline pictures: the overview at `docs/images/<page name>.svg`, which the
-/// page shows, and each rule's own at `docs/images/<page name>/<rule>.svg`, one for every rule and
-/// none for a rule that is gone. Each is plain SVG that GitHub and browsers draw the same, laid out
+/// Checks each chapter's timeline pictures: the overview at `docs/images/<page name>.svg` and each
+/// rule's own at `docs/images/<page name>/<rule>.svg`, one for every rule and none for a rule that
+/// is gone, all shown on the page. Each is plain SVG that GitHub and browsers draw the same, laid out
 /// so that nothing collides (`timelinePictureProblems`), and drawn from the event sequence the
 /// chapter produces now.
 ///
@@ -40,6 +40,12 @@ func pictureProblems(
         for rule in pictures.rules {
             problems += committedPictureProblems(
                 at: folder + rule.name + ".svg", in: repository, current: rule.svg, chapter: chapter.name)
+            let shown = "images/\(pageName)/\(rule.name).svg"
+            if !page.links.contains(where: { $0.isImage && ($0.target == shown || $0.target == "./" + shown) }
+            ) {
+                problems.append(
+                    DocProblem(page.path, "does not show the picture of a rule: no ![…](\(shown))"))
+            }
         }
         let drawn = Set(pictures.rules.map { $0.name + ".svg" })
         for stale in repository.files(in: folder).filter({ $0.hasSuffix(".svg") && !drawn.contains($0) }) {

@@ -44,6 +44,7 @@ import Workbook
         #expect(
             await pictureProblems(in: fixture.repository) { Fixture.pictures($0) }.map(\.description) == [
                 "docs/01-alpha.md: does not show its timeline: no ![…](images/01-alpha.svg)",
+                "docs/01-alpha.md: does not show the picture of a rule: no ![…](images/01-alpha/says-hello.svg)",
                 "docs/images/02-beta.svg: is missing; draw it with scripts/draw-timelines",
                 "docs/images/02-beta/says-hello.svg: is missing; draw it with scripts/draw-timelines",
             ])

@@ -88,6 +88,16 @@ import Workbook
         #expect(try textYs("request", in: svg).count == 1, "a request for something else is no attempt")
     }
 
+    @Test func theSameRequestAfterASuccessOrA404IsNoAttempt() throws {
+        let svg = timeline([
+            (.request, "server", "GET /image", 1), (.response, "server", "200", 2),
+            (.request, "server", "GET /image", 5), (.response, "server", "404", 6),
+            (.request, "server", "GET /image", 9), (.response, "server", "404", 10),
+        ]).svg
+        #expect(try textYs("request", in: svg).count == 3)
+        #expect(!svg.contains(">waited"))
+    }
+
     @Test func theLegendListsExactlyTheMarksDrawn() {
         let quiet = timeline([(.subscribe, "subscriber", "", 0), (.completion, "subscriber", "finished", 5)])
             .svg
