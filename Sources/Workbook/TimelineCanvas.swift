@@ -137,7 +137,7 @@ struct TimelineCanvas {
 
     mutating func line(
         x1: Double, y1: Double, x2: Double, y2: Double, colour: String, width: Double = 1,
-        dashes: String? = nil, kind: String? = nil
+        dashes: String? = nil, kind: String? = nil, events: [Int] = []
     ) {
         var attributes: [(String, String)] = kind.map { [("class", $0)] } ?? []
         attributes += [
@@ -145,6 +145,9 @@ struct TimelineCanvas {
             ("stroke", colour), ("stroke-width", format(width)),
         ]
         if let dashes { attributes.append(("stroke-dasharray", dashes)) }
+        if !events.isEmpty {
+            attributes.append(("data-events", events.map(String.init).joined(separator: " ")))
+        }
         element("line", attributes)
     }
 

@@ -87,13 +87,17 @@ enum LegendEntry: String, CaseIterable {
 
     /// An event's mark centred at `x`, `y`: a circle off the main thread, a square on it, a cross
     /// for a hang-up (at the server, where the thread tells nothing). `event` is the event's
-    /// position in its section, for the page that reveals the marks step by step.
+    /// position in its section, for the page that reveals the marks step by step; a mark that
+    /// stands for no event of its own (a hop) names the event it is `revealedWith` instead.
     func drawMark(
-        in canvas: inout TimelineCanvas, x: Double, y: Double, onMainThread: Bool, event: Int? = nil
+        in canvas: inout TimelineCanvas, x: Double, y: Double, onMainThread: Bool, event: Int? = nil,
+        revealedWith other: Int? = nil
     ) {
         let thread = onMainThread ? LegendEntry.onMain : .offMain
         let kind = "mark \(rawValue)" + (self == .hangUp || self == .hop ? "" : " \(thread.rawValue)")
-        let extra = event.map { [("data-event", String($0))] } ?? []
+        let extra =
+            (event.map { [("data-event", String($0))] } ?? [])
+            + (other.map { [("data-events", String($0))] } ?? [])
         drawShape(in: &canvas, x: x, y: y, square: onMainThread, kind: kind, extra: extra)
     }
 
@@ -118,7 +122,9 @@ enum LegendEntry: String, CaseIterable {
         case .hangUp:
             canvas.cross(x: x, y: y, radius: r, colour: colour, kind: kind, extra: extra)
         case .hop:
-            canvas.rect(x: x - 1.5, y: y - 10, width: 3, height: 20, fill: colour, stroke: colour, kind: kind)
+            canvas.rect(
+                x: x - 1.5, y: y - 10, width: 3, height: 20, fill: colour, stroke: colour, kind: kind,
+                extra: extra)
         case _ where square:
             canvas.rect(
                 x: x - r, y: y - r, width: 2 * r, height: 2 * r, fill: colour, stroke: "#1a202c", kind: kind,
@@ -131,10 +137,13 @@ enum LegendEntry: String, CaseIterable {
         }
     }
 
-    /// A bar of this entry along a row, from `start` to `end`.
-    func drawBar(in canvas: inout TimelineCanvas, from start: Double, to end: Double, y: Double) {
+    /// A bar of this entry along a row, from `start` to `end`, shown on the stepping page with the
+    /// `events` it belongs to (always, when none).
+    func drawBar(
+        in canvas: inout TimelineCanvas, from start: Double, to end: Double, y: Double, events: [Int] = []
+    ) {
         canvas.line(
             x1: start, y1: y, x2: end, y2: y, colour: colour, width: barWidth, dashes: dashes,
-            kind: "bar \(rawValue)")
+            kind: "bar \(rawValue)", events: events)
     }
 }

@@ -102,20 +102,28 @@ struct SectionDrawing {
                 events: group.map(\.index))
         }
         let hops = row.isRequest ? [] : hopsBetweenThreads(row.marks, axis)
+        // What is drawn for an event but is not its mark appears with it on the page that steps
+        // through the events: a hop with the first event on the new thread, a wait with the attempt.
         items += hops.map {
             LabelItem(
                 x: $0.x,
-                parts: [($0.toMain ? "→ main thread" : "→ off the main thread", LegendEntry.hop.colour)])
+                parts: [($0.toMain ? "→ main thread" : "→ off the main thread", LegendEntry.hop.colour)],
+                events: [$0.event])
         }
         let wait = waitBeforeAttempt(row, axis)
+        let arrival = row.marks.first.map { [$0.index] } ?? []
         if let wait {
-            items.append(LabelItem(x: wait.from, parts: [("waited \(wait.label)", LegendEntry.wait.colour)]))
+            items.append(
+                LabelItem(
+                    x: wait.from, parts: [("waited \(wait.label)", LegendEntry.wait.colour)], events: arrival)
+            )
         }
         let bar = self.bar(of: row, axis)
         if bar?.entry == .noAnswer {
             items.append(
                 LabelItem(
-                    x: contentRight, parts: [("no answer", LegendEntry.request.colour)], preferEnd: true))
+                    x: contentRight, parts: [("no answer", LegendEntry.request.colour)], preferEnd: true,
+                    events: arrival))
         }
         let placed = place(items.sorted { $0.x < $1.x })
         let lines = (placed.map(\.line).max() ?? 0) + 1
@@ -134,7 +142,7 @@ struct SectionDrawing {
         }
         if let wait, wait.to > wait.from {
             used.insert(.wait)
-            LegendEntry.wait.drawBar(in: &canvas, from: wait.from, to: wait.to, y: baseline)
+            LegendEntry.wait.drawBar(in: &canvas, from: wait.from, to: wait.to, y: baseline, events: arrival)
         }
         for label in placed {
             canvas.label(
@@ -152,7 +160,8 @@ struct SectionDrawing {
         }
         for hop in hops {
             used.insert(.hop)
-            LegendEntry.hop.drawMark(in: &canvas, x: hop.x, y: baseline, onMainThread: false)
+            LegendEntry.hop.drawMark(
+                in: &canvas, x: hop.x, y: baseline, onMainThread: false, revealedWith: hop.event)
         }
         y = baseline + 16
     }
@@ -193,11 +202,15 @@ struct SectionDrawing {
     /// Where a lane moves between the main thread and another: just before the first mark on the
     /// new thread (when the hop itself happened is not recorded, only that it had by then), or
     /// halfway from the mark before when that is closer.
-    func hopsBetweenThreads(_ marks: [SectionLayout.Mark], _ axis: TimeAxis) -> [(x: Double, toMain: Bool)] {
+    func hopsBetweenThreads(
+        _ marks: [SectionLayout.Mark], _ axis: TimeAxis
+    ) -> [(x: Double, toMain: Bool, event: Int)] {
         zip(marks, marks.dropFirst()).compactMap { previous, mark in
             guard mark.event.onMainThread != previous.event.onMainThread else { return nil }
             let arrival = x(of: mark, axis)
-            return (max(arrival - 14, (x(of: previous, axis) + arrival) / 2), mark.event.onMainThread)
+            return (
+                max(arrival - 14, (x(of: previous, axis) + arrival) / 2), mark.event.onMainThread, mark.index
+            )
         }
     }
 

@@ -75,6 +75,11 @@ import Workbook
         #expect(svg.components(separatedBy: "class=\"bar wait\"").count - 1 == 2)
         #expect(svg.contains(">wait before the next attempt</text>"))
         #expect(!svg.contains("preparing"), "the wait is not URLSession at work")
+        // On the stepping page a wait appears with the attempt it led to, not before.
+        let waitBar = try #require(svg.split(separator: "\n").first { $0.contains("class=\"bar wait\"") })
+        #expect(waitBar.hasSuffix("data-events=\"3\"/>"))
+        let waitLabel = try #require(svg.split(separator: "\n").first { $0.contains(">waited 29 ms<") })
+        #expect(waitLabel.contains(" data-events=\"3\" "))
     }
 
     @Test func requestsNoLaneSentAreAttemptsWhenTheyAskForTheSameThingOneAfterAnother() throws {
