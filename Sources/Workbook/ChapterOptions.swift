@@ -71,10 +71,10 @@ struct ChapterOptions: Equatable {
         \(rules.map { "  " + $0.sentence }.joined(separator: "\n"))
 
         options:
-          --timeline <file.svg>    also draw what happened, rule by rule, as an SVG picture
-          --timeline <file.html>   ... or as a page to step through in a browser
-          --rule-pictures <folder> also draw each rule's own picture in the folder, as <rule>.svg
-          -h, --help               show this help
+          --timeline <file.svg>      also draw what happened, rule by rule, as an SVG picture
+          --timeline <file.html>     ... or as a page to step through in a browser
+          --rule-pictures <folder>   also draw each rule's own picture in the folder, as <rule>.svg
+          -h, --help                 show this help
 
         The folders must exist already; the files in them are replaced.
 

@@ -64,6 +64,32 @@ struct ChapterOptionsTests {
                         + URL(fileURLWithPath: folder).appending(path: "timeline.svg").path))
     }
 
+    @Test func theRulesPicturesGoToTheFolderNamed() {
+        #expect(
+            ChapterOptions.parse(["--rule-pictures", "docs/images/04-retry", "--timeline", "a.svg"])
+                == .run(
+                    ChapterOptions(timelines: [.init(path: "a.svg")!], rulePictures: "docs/images/04-retry")))
+    }
+
+    @Test(arguments: [["--rule-pictures"], ["--rule-pictures", "--help"], ["--rule-pictures", ""]])
+    func aRulePicturesFlagWithoutAFolderIsAMistake(arguments: [String]) {
+        #expect(
+            ChapterOptions.parse(arguments)
+                == .mistake("--rule-pictures needs the folder to draw each rule's picture in"))
+    }
+
+    @Test func aMissingFolderOrAFileForTheRulesPicturesIsRefused() throws {
+        let missing = FileManager.default.temporaryDirectory.appending(path: "no-such-folder-\(UUID())").path
+        #expect(RulePicture.folderProblem(missing) == "--rule-pictures \(missing): there is no such folder")
+        let file = FileManager.default.temporaryDirectory.appending(path: "a-file-\(UUID())")
+        try Data().write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(
+            RulePicture.folderProblem(file.path)
+                == "--rule-pictures \(file.path): that is a file, not a folder")
+        #expect(RulePicture.folderProblem(FileManager.default.temporaryDirectory.path) == nil)
+    }
+
     @Test(arguments: ["--verbose", "extra", "-x"])
     func anUnknownArgumentIsNamedInTheMistake(argument: String) {
         #expect(ChapterOptions.parse([argument]) == .mistake("unknown argument '\(argument)'"))
@@ -83,7 +109,14 @@ struct ChapterOptionsTests {
         ]
         let help = ChapterOptions.help(command: "swift run Sample", title: "Chapter 0 · Sample", rules: rules)
         #expect(help.hasPrefix("Chapter 0 · Sample\n"))
-        #expect(help.contains("usage: swift run Sample [--timeline <file.svg | file.html>]"))
+        #expect(
+            help.contains(
+                "usage: swift run Sample [--timeline <file.svg | file.html>] [--rule-pictures <folder>]"))
+        let options = help.components(separatedBy: "\n").filter { $0.hasPrefix("  -") }
+        #expect(options.count == 4)
+        #expect(
+            Set(options.map { $0.firstRange(of: /\s{2,}[a.s]/)?.upperBound.utf16Offset(in: $0) }).count == 1,
+            "aligned")
         #expect(help.contains("  the first rule\n  the second rule\n"))
         #expect(help.contains("exit status: 0 every rule held, 1 a rule did not, 2"))
     }
