@@ -5,18 +5,20 @@ import Foundation
 public struct HeadlessBrowser: Sendable {
     public let executable: URL
 
-    /// Chromium from the `PATH` (Debian's `chromium`, or `chromium-browser` elsewhere), if installed.
+    /// Chromium from the `PATH` (Debian's `chromium`, or `chromium-browser` or Chrome elsewhere), or
+    /// an installed Chrome or Chromium app on a Mac, if there is one.
     public static var installed: HeadlessBrowser? {
         let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-        for name in ["chromium", "chromium-browser", "google-chrome"] {
-            for folder in folders {
-                let candidate = URL(fileURLWithPath: String(folder)).appending(path: name)
-                if FileManager.default.isExecutableFile(atPath: candidate.path) {
-                    return HeadlessBrowser(executable: candidate)
-                }
-            }
+        let onPath = ["chromium", "chromium-browser", "google-chrome"].flatMap { name in
+            folders.map { URL(fileURLWithPath: String($0)).appending(path: name).path }
         }
-        return nil
+        let apps = [
+            "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+            "/Applications/Chromium.app/Contents/MacOS/Chromium",
+        ]
+        return (onPath + apps).first { FileManager.default.isExecutableFile(atPath: $0) }.map {
+            HeadlessBrowser(executable: URL(fileURLWithPath: $0))
+        }
     }
 
     /// Why a test that needs the browser is skipped here: never under CI, where it must run.
