@@ -111,6 +111,9 @@ func tryQuestionMarkHidesTheDifference(in lab: Lab) async -> Finding<TwoFailures
         seen.refusedTyped = error
     }
     // end excerpt
+    for nothing in [seen.missingWithTry, seen.refusedWithTry] {
+        Timeline.current?.record(.value, lane: "try?", detail: nothing.map(\.description) ?? "nil")
+    }
     for failure in [seen.missingTyped, seen.refusedTyped] {
         Timeline.current?.record(.completion, lane: "typed error", detail: failure?.description ?? "none")
     }

@@ -9,6 +9,8 @@ public struct Rule: Sendable {
     public let sentence: String
     /// How long the runner waits for the measurement before it reports the rule as unfinished.
     public let deadline: Duration
+    /// Whether the rule shows a bug on purpose; see `demonstration(_:deadline:_:)`.
+    public let isDemonstration: Bool
     private let measure: @Sendable (Lab) async -> ReportLine
 
     /// Long enough for the slowest rule on a loaded machine (a child process that crashes and
@@ -19,14 +21,32 @@ public struct Rule: Sendable {
         _ sentence: String, deadline: Duration = defaultDeadline,
         _ measure: @escaping @Sendable (Lab) async -> Finding<Value>
     ) {
+        self.init(sentence, deadline: deadline, isDemonstration: false, measure)
+    }
+
+    private init<Value>(
+        _ sentence: String, deadline: Duration, isDemonstration: Bool,
+        _ measure: @escaping @Sendable (Lab) async -> Finding<Value>
+    ) {
         self.sentence = sentence
         self.deadline = deadline
+        self.isDemonstration = isDemonstration
         self.measure = { lab in
             let finding = await measure(lab)
             return ReportLine(
                 rule: sentence, expected: finding.expected, measured: finding.measured, holds: finding.holds,
-                varies: finding.varies)
+                varies: finding.varies, isDemonstration: isDemonstration)
         }
+    }
+
+    /// A rule that shows a bug on purpose, such as code as written before a review fixes it: its
+    /// finding holds when the bug is reproduced, and the report prints `✓ reproduced:` rather than
+    /// a ✓ that would read as "this is fine".
+    public static func demonstration<Value>(
+        _ sentence: String, deadline: Duration = defaultDeadline,
+        _ measure: @escaping @Sendable (Lab) async -> Finding<Value>
+    ) -> Rule {
+        Rule(sentence, deadline: deadline, isDemonstration: true, measure)
     }
 
     /// Measures the rule, giving up at the deadline, and returns its report line and how long it took.
@@ -42,7 +62,8 @@ public struct Rule: Sendable {
             finished
             ?? ReportLine(
                 rule: sentence, expected: "a result within \(deadline.readable)",
-                measured: "still waiting after \(deadline.readable), given up", holds: false)
+                measured: "still waiting after \(deadline.readable), given up", holds: false,
+                isDemonstration: isDemonstration)
         return (line, .now - start)
     }
 }
@@ -94,15 +115,22 @@ public enum Chapter {
     /// 0 when every rule held, 1 when one did not, 2 when the chapter could not run as asked.
     public static func run(_ title: String, rules: [Rule]) async -> Never {
         let name = ProcessInfo.processInfo.processName
+        let command = "swift run \(name)"
         let options: ChapterOptions
         switch ChapterOptions.parse(Array(CommandLine.arguments.dropFirst())) {
         case .run(let parsed): options = parsed
         case .help:
-            print(ChapterOptions.help(name: name, title: title, rules: rules))
+            print(ChapterOptions.help(command: command, title: title, rules: rules))
             exit(0)
         case .mistake(let message):
-            complain("\(name): \(message) (see \(name) --help)")
-            exit(2)
+            refuse(message, command: command)
+        }
+        // Checked before the run, so a learner does not wait for every rule to learn of a typo.
+        if let problem = options.timelines.lazy.compactMap({ $0.problem() }).first {
+            refuse(problem, command: command)
+        }
+        if let folder = options.rulePictures, let problem = RulePicture.folderProblem(folder) {
+            refuse(problem, command: command)
         }
         let style = TextStyle.forStandardOutput
         let ruleWidth = rules.map(\.sentence.count).max() ?? 0
@@ -116,19 +144,38 @@ public enum Chapter {
                 }
             }
         } catch {
-            complain("\(name) could not start its local server: \(error)")
+            complain("error: \(name) could not start its local server: \(error)")
             exit(2)
         }
         emit("\n" + report.tally + "\n\n" + report.timings(colour: style.enabled))
-        if let path = options.timelinePath {
+        if !options.timelines.isEmpty || options.rulePictures != nil { emit("") }
+        for destination in options.timelines {
             do {
-                try timeline.writeSVG(toPath: path)
+                try destination.write(timeline)
+                emit("timeline drawn in \(destination.absolutePath)")
             } catch {
-                complain("\(name) could not write the timeline to \(path): \(plainReason(error))")
+                complain("error: could not write the timeline to \(destination.path): \(plainReason(error))")
+                exit(2)
+            }
+        }
+        if let folder = options.rulePictures {
+            do {
+                try RulePicture.write(timeline.rulePictures, into: folder)
+                emit(
+                    "\(counted(rules.count, "rule picture")) drawn in \(URL(fileURLWithPath: folder).standardizedFileURL.path)"
+                )
+            } catch {
+                complain("error: could not draw the rules' pictures in \(folder): \(plainReason(error))")
                 exit(2)
             }
         }
         exit(report.exitStatus)
+    }
+
+    /// Prints a mistake on the command line as one line and exits with status 2.
+    private static func refuse(_ mistake: String, command: String) -> Never {
+        complain(ChapterOptions.refusal(mistake, command: command))
+        exit(2)
     }
 
     /// Writes a line to standard output at once, so it is there even if the process is then killed.

@@ -6,13 +6,20 @@ public struct ReportLine: Sendable, Equatable {
     public var holds: Bool
     /// What was measured that differs from run to run, printed with the timings.
     public var varies: String?
+    /// Whether the rule shows a bug on purpose (code as written, before its fix): then holding
+    /// means the bug was reproduced, and the row says so rather than a bare ✓.
+    public var isDemonstration: Bool
 
-    public init(rule: String, expected: String, measured: String, holds: Bool, varies: String? = nil) {
+    public init(
+        rule: String, expected: String, measured: String, holds: Bool, varies: String? = nil,
+        isDemonstration: Bool = false
+    ) {
         self.rule = rule
         self.expected = expected
         self.measured = measured
         self.holds = holds
         self.varies = varies
+        self.isDemonstration = isDemonstration
     }
 }
 
@@ -21,11 +28,15 @@ extension ReportLine {
     /// rule did not hold, a second line with what was expected instead.
     ///
     /// A ✓ says the measurement is what was expected, so only a ✗ needs the expectation spelled out.
+    /// A demonstration that held leaves the mark's column empty and says `✓ reproduced:` before what
+    /// it measured, so that a ✓ beside a bug never reads as "this is fine".
     /// Every row of a chapter pads to the same width, known before the first rule runs, which is
     /// what lets the chapter print each row the moment its rule finishes.
     func rendered(ruleWidth: Int, style: TextStyle) -> String {
-        let mark = holds ? style.green("✓") : style.red("✗")
-        let row = mark + " " + rule.padded(to: ruleWidth) + "   " + measured
+        let mark = holds ? (isDemonstration ? " " : style.green("✓")) : style.red("✗")
+        let outcome =
+            isDemonstration ? (holds ? style.green("✓") + " reproduced: " : "not reproduced: ") : ""
+        let row = mark + " " + rule.padded(to: ruleWidth) + "   " + outcome + measured
         return holds ? row : row + "\n    expected: " + expected
     }
 }

@@ -1,6 +1,7 @@
 /// A section arranged for the picture, before any coordinates: its rows in reading order (the
-/// subscriber lanes, then `upstream…` lanes, then the server) with each request at the server on a
-/// row of its own, tied to the lane that sent it.
+/// subscriber lanes, then `upstream…` lanes, then the server), each lane followed by the requests it
+/// sent, each request on a row of its own; several requests sent under one subscription are the
+/// attempts of a retry.
 ///
 /// The ties are not part of the stable sequence: they are read from the times, which vary.
 struct SectionLayout {
@@ -26,6 +27,10 @@ struct SectionLayout {
         /// For a request's row: who sent it, when a lane was waiting for it.
         var sender: Sender?
         let isRequest: Bool
+        /// For one of several requests sent under one subscription: which attempt it is, from 1.
+        var attempt: Int?
+        /// For an attempt after the first: the last thing the server did about the one before.
+        var previousAttemptEnd: Mark?
     }
 
     let rows: [Row]
@@ -35,18 +40,51 @@ struct SectionLayout {
         let lanes = section.lanes.filter { $0 != Timeline.serverLane }
         let ordered = lanes.filter { !$0.hasPrefix("upstream") } + lanes.filter { $0.hasPrefix("upstream") }
         let laneRows = ordered.map { lane in
-            Row(title: lane, marks: marks.filter { $0.event.lane == lane }, isRequest: false)
+            Row(title: lane, marks: marks.filter { $0.event.lane == lane }, sender: nil, isRequest: false)
         }
         let serverMarks = marks.filter { $0.event.lane == Timeline.serverLane }
         let otherServerMarks = serverMarks.filter { !$0.event.isServerExchange }
         let serverRow =
             otherServerMarks.isEmpty
-            ? [] : [Row(title: Timeline.serverLane, marks: otherServerMarks, isRequest: false)]
+            ? [] : [Row(title: Timeline.serverLane, marks: otherServerMarks, sender: nil, isRequest: false)]
         var requestRows = Self.exchanges(in: serverMarks).map {
-            Row(title: Timeline.serverLane, marks: $0, isRequest: true)
+            Row(title: Timeline.serverLane, marks: $0, sender: nil, isRequest: true)
         }
         Self.tieSenders(of: &requestRows, to: laneRows)
-        rows = laneRows + serverRow + requestRows
+        Self.numberAttempts(of: &requestRows)
+        let sent = laneRows.flatMap { lane in [lane] + requestRows.filter { $0.sender?.lane == lane.title } }
+        rows = sent + serverRow + requestRows.filter { $0.sender == nil }
+    }
+
+    /// Numbers the requests sent under one subscription (or one retry) when there are several, in
+    /// order of arrival: each after the first was sent again after the one before failed. Requests
+    /// no lane is known to have sent count as attempts when they ask for the same thing one after
+    /// another, each arriving once the one before was over with an answer a retry is for: a 5xx,
+    /// a 429, or none.
+    private static func numberAttempts(of requests: inout [Row]) {
+        var open: [String: [Int]] = [:]
+        var groups: [[Int]] = []
+        for index in requests.indices {
+            let request = requests[index]
+            let key =
+                request.sender.map { "sent \($0.sent.index)" } ?? "asked \(request.marks[0].event.detail)"
+            if request.sender == nil, let previous = open[key]?.last.map({ requests[$0].marks.last! }),
+                previous.event.offset > request.marks[0].event.offset || !previous.event.callsForARetry
+            {
+                groups.append(open[key]!)
+                open[key] = [index]
+                continue
+            }
+            open[key, default: []].append(index)
+        }
+        for attempts in groups + open.values where attempts.count > 1 {
+            for (number, index) in attempts.enumerated() {
+                requests[index].attempt = number + 1
+                if number > 0 {
+                    requests[index].previousAttemptEnd = requests[attempts[number - 1]].marks.last
+                }
+            }
+        }
     }
 
     /// The server's requests in order of arrival, each with what the server did about it: the
@@ -108,6 +146,15 @@ struct SectionLayout {
 }
 
 extension Timeline.Event {
+    /// The end of an exchange that a retry is for: a server error, too many requests, or no answer.
+    var callsForARetry: Bool {
+        switch kind {
+        case .hangUp, .request: true
+        case .response: Int(detail).map { $0 >= 500 || $0 == 429 } ?? false
+        default: false
+        }
+    }
+
     /// A request at the server, or what the server did about it, a client that left included.
     var isServerExchange: Bool {
         kind == .request || kind == .response || kind == .hangUp || (kind == .cancel && exchange != nil)

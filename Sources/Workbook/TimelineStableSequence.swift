@@ -5,6 +5,11 @@ extension Timeline {
     /// This is what reads the same on every run of a chapter: lanes are sorted so that which of two
     /// concurrent subscribers fired first does not matter, while the order within a lane does.
     public var stableSequence: String {
+        stableSequence(of: sections)
+    }
+
+    /// The stable sequence of some of the sections, as a rule's own picture embeds it.
+    func stableSequence(of sections: [Section]) -> String {
         var lines = ["timeline: \(title)"]
         for section in sections {
             lines.append("section: \(section.title.isEmpty ? "(untitled)" : section.title)")

@@ -4,25 +4,18 @@ import Workbook
 
 @Suite("Chapter executables")
 struct ChapterExecutableTests {
-    /// The environment the chapters run in here: this process's, without `NO_COLOR`, so only the
-    /// pipe standing in for stdout can be what turns colour off, and with every proxy variable
-    /// libcurl reads pointing at a port where nothing listens, as on a machine whose proxy is down:
-    /// the chapters must reach their own server all the same.
-    private var environment: [String: String] {
-        let deadProxy = "http://127.0.0.1:\(closedLoopbackPort())"
-        let proxies = ["http_proxy", "https_proxy", "ALL_PROXY", "all_proxy"].map { ($0, deadProxy) }
-        return ProcessInfo.processInfo.environment.filter { $0.key != "NO_COLOR" && $0.key != "no_proxy" }
-            .merging(proxies) { $1 }
-    }
+    /// The environment the chapters run in here, the one their shared runs have: without
+    /// `NO_COLOR`, and with a proxy that is down (see `ChapterRuns`).
+    private var environment: [String: String] { ChapterRuns.environment }
 
     @Test(arguments: [
         "ColdPublishers", "StatusIsAValue", "TypedErrors", "RetryPlacement", "Cancellation", "ThreadDelivery",
         "ConditionalRequests", "ThreeWays", "CodeReview",
     ])
     func reportsEveryRuleAsExpectedAndExitsZero(chapter: String) async throws {
-        let run = try await runChild(builtExecutable(named: chapter), environment: environment)
-        #expect(run.status == 0, "stderr: \(run.errors)")
-        let rows = run.markedRows
+        // The run the docs tests look at too: each chapter runs once for the whole suite.
+        let run = try await ChapterRuns.shared.run(chapter)
+        let rows = ChildRun(status: 0, output: run.output, errors: run.errors).markedRows
         #expect(rows.count >= 4)
         #expect(rows.allSatisfy { $0.hasPrefix("✓ ") }, "\(run.output)")
         #expect(stableReport(of: run.output).hasSuffix("\n\(rows.count) of \(rows.count) as expected"))
@@ -41,6 +34,7 @@ struct ChapterExecutableTests {
         let svg = try String(contentsOf: picture, encoding: .utf8)
         #expect(svg.contains("<svg"))
         #expect(svg.contains("GET /users/1"))
+        #expect(drawn.output.hasSuffix("\ntimeline drawn in \(picture.standardizedFileURL.path)\n"))
     }
 
     @Test(arguments: ["--help", "-h"])
@@ -48,33 +42,36 @@ struct ChapterExecutableTests {
         let run = try await runChild(
             builtExecutable(named: "TypedErrors"), arguments: [flag], environment: environment)
         #expect(run.status == 0)
-        #expect(run.output.contains("usage: swift run TypedErrors [--timeline <file.svg>]"))
+        #expect(run.output.contains("usage: swift run TypedErrors [--timeline <file.svg | file.html>]"))
         #expect(run.output.contains("  a missing user fails with its status\n"))
         #expect(run.markedRows.isEmpty)
     }
 
-    @Test(arguments: [["--verbose"], ["--timeline"], ["--timeline="]])
-    func aMistakeOnTheCommandLineIsOneLineAndExitStatus2(arguments: [String]) async throws {
+    @Test(arguments: [
+        ["--verbose"], ["--timeline"], ["--timeline="], ["--timeline", "x.png"],
+        ["--timeline", "/nonexistent/folder/x.svg"], ["--bogus"],
+    ])
+    func aMistakeOnTheCommandLineIsOneLineAndExitStatus2BeforeAnythingRuns(arguments: [String]) async throws {
         let run = try await runChild(
             builtExecutable(named: "TypedErrors"), arguments: arguments, environment: environment)
         #expect(run.status == 2)
         #expect(run.output.isEmpty)
         #expect(run.errors.split(separator: "\n").count == 1)
-        #expect(run.errors.contains("see TypedErrors --help"))
+        #expect(run.errors.hasPrefix("error: "))
+        #expect(run.errors.hasSuffix("(swift run TypedErrors --help says what the chapter takes)\n"))
+        #expect(!run.errors.contains("Domain") && !run.errors.contains("error 512"))
+        #expect(!FileManager.default.fileExists(atPath: "/nonexistent"))
     }
 
-    @Test func aPictureThatCannotBeWrittenIsOnePlainLineAfterTheReport() async throws {
-        let blocked = FileManager.default.temporaryDirectory.appending(path: "not-a-folder-\(UUID())")
-        try Data("a file, not a folder".utf8).write(to: blocked)
-        defer { try? FileManager.default.removeItem(at: blocked) }
-        let picture = blocked.appending(path: "timeline.svg").path
+    @Test func aFolderGivenAsTheTimelineIsRefusedInOnePlainLine() async throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "pictures-\(UUID()).svg")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: folder) }
         let run = try await runChild(
-            builtExecutable(named: "TypedErrors"), arguments: ["--timeline", picture],
+            builtExecutable(named: "TypedErrors"), arguments: ["--timeline", folder.path],
             environment: environment)
         #expect(run.status == 2)
-        #expect(run.markedRows.allSatisfy { $0.hasPrefix("✓ ") })
-        #expect(run.errors.hasPrefix("TypedErrors could not write the timeline to \(picture): "))
+        #expect(run.errors.hasPrefix("error: --timeline \(folder.path): that is a folder; "))
         #expect(run.errors.split(separator: "\n").count == 1)
-        #expect(!run.errors.contains("Domain="))
     }
 }

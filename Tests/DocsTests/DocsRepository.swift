@@ -65,6 +65,12 @@ struct DocsRepository {
         try? String(contentsOf: root.appending(path: path), encoding: .utf8)
     }
 
+    /// The names of the files in the folder at `path`, sorted; none when there is no such folder.
+    func files(in path: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: root.appending(path: path).path)) ?? [])
+            .sorted()
+    }
+
     func exists(_ path: String) -> Bool {
         FileManager.default.fileExists(atPath: root.appending(path: path).path)
     }

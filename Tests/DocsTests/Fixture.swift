@@ -76,6 +76,8 @@ final class Fixture {
 
             ![Timeline of Alpha](images/01-alpha.svg)
 
+            ![The rule "says hello"](images/01-alpha/says-hello.svg)
+
             [Roadmap](README.md) · [Next: Beta →](02-beta.md)
 
             """,
@@ -98,12 +100,19 @@ final class Fixture {
 
             ![Timeline of Beta](./images/02-beta.svg)
 
+            ![The rule "says hello"](./images/02-beta/says-hello.svg)
+
             [← Previous: Alpha](01-alpha.md) · [Roadmap](README.md)
 
             """,
         ]
-        files["docs/images/01-alpha.svg"] = timeline("Alpha").svg
-        files["docs/images/02-beta.svg"] = timeline("Beta").svg
+        for (name, page) in [("Alpha", "01-alpha"), ("Beta", "02-beta")] {
+            let drawn = pictures(name)
+            files["docs/images/\(page).svg"] = drawn.overview
+            for rule in drawn.rules {
+                files["docs/images/\(page)/\(rule.name).svg"] = rule.svg
+            }
+        }
         files.merge(replacements) { $1 }
         return try Fixture(files.filter { !removed.contains($0.key) })
     }
@@ -119,6 +128,13 @@ final class Fixture {
         timeline.record(.value, lane: "subscriber", detail: value)
         timeline.record(.completion, lane: "subscriber", detail: "finished")
         return timeline
+    }
+
+    /// The pictures a run of the fixture's chapter `name` would draw: its overview and its one
+    /// rule's picture, `says-hello.svg`.
+    static func pictures(_ name: String, value: String = "200") -> ChapterPictures {
+        let drawn = timeline(name, value: value)
+        return ChapterPictures(overview: drawn.svg, rules: drawn.rulePictures)
     }
 
     /// What the fixture's chapters "print": their report, then a timings section.

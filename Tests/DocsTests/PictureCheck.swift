@@ -5,47 +5,75 @@ import Workbook
     import FoundationXML
 #endif
 
-/// Checks each chapter's timeline picture: it exists at `docs/images/<page name>.svg`, the page shows
-/// it, it is plain SVG that GitHub and browsers draw the same, and it was drawn from the event
-/// sequence the chapter produces now.
+/// Checks each chapter's timeline pictures: the overview at `docs/images/<page name>.svg` and each
+/// rule's own at `docs/images/<page name>/<rule>.svg`, one for every rule and none for a rule that
+/// is gone, all shown on the page. Each is plain SVG that GitHub and browsers draw the same, laid out
+/// so that nothing collides (`timelinePictureProblems`), and drawn from the event sequence the
+/// chapter produces now.
 ///
-/// `freshSVG` draws the chapter's timeline from a new run (by name, such as `ColdPublishers`); only
-/// the stable sequences are compared, never the times.
+/// `fresh` draws the chapter's pictures from a new run (by name, such as `ColdPublishers`); only the
+/// stable sequences are compared, never the times.
 func pictureProblems(
-    in repository: DocsRepository, freshSVG: (String) async throws -> String
+    in repository: DocsRepository, fresh: (String) async throws -> ChapterPictures
 ) async -> [DocProblem] {
     var problems: [DocProblem] = []
     for chapter in repository.chapters {
         guard let pages = repository.chapterPages[chapter.number], pages.count == 1 else { continue }
         let page = pages[0]
-        let picture = "images/" + fileName(page.path).replacingOccurrences(of: ".md", with: ".svg")
-        let path = "docs/" + picture
+        let pageName = fileName(page.path).replacingOccurrences(of: ".md", with: "")
+        let picture = "images/\(pageName).svg"
         if !page.links.contains(where: { $0.isImage && ($0.target == picture || $0.target == "./" + picture) }
         ) {
             problems.append(DocProblem(page.path, "does not show its timeline: no ![…](\(picture))"))
         }
-        guard let svg = repository.text(at: path) else {
-            problems.append(DocProblem(path, "is missing; draw it with scripts/draw-timelines"))
-            continue
-        }
-        problems += plainSVGProblems(svg, path: path)
-        guard let drawn = Timeline.stableSequence(inSVG: svg) else {
-            problems.append(
-                DocProblem(
-                    path, "has no <metadata id=\"stable-sequence\">; draw it with scripts/draw-timelines"))
-            continue
-        }
+        let pictures: ChapterPictures
         do {
-            guard let current = Timeline.stableSequence(inSVG: try await freshSVG(chapter.name)) else {
-                problems.append(DocProblem(path, "a fresh run of \(chapter.name) drew no stable sequence"))
-                continue
-            }
-            problems += sequenceProblems(drawn: drawn, current: current, path: path, chapter: chapter.name)
+            pictures = try await fresh(chapter.name)
         } catch {
-            problems.append(DocProblem(path, "could not draw a fresh timeline of \(chapter.name): \(error)"))
+            problems.append(
+                DocProblem("docs/" + picture, "could not draw a fresh timeline of \(chapter.name): \(error)"))
+            continue
+        }
+        problems += committedPictureProblems(
+            at: "docs/" + picture, in: repository, current: pictures.overview, chapter: chapter.name)
+        let folder = "docs/images/\(pageName)/"
+        for rule in pictures.rules {
+            problems += committedPictureProblems(
+                at: folder + rule.name + ".svg", in: repository, current: rule.svg, chapter: chapter.name)
+            let shown = "images/\(pageName)/\(rule.name).svg"
+            if !page.links.contains(where: { $0.isImage && ($0.target == shown || $0.target == "./" + shown) }
+            ) {
+                problems.append(
+                    DocProblem(page.path, "does not show the picture of a rule: no ![…](\(shown))"))
+            }
+        }
+        let drawn = Set(pictures.rules.map { $0.name + ".svg" })
+        for stale in repository.files(in: folder).filter({ $0.hasSuffix(".svg") && !drawn.contains($0) }) {
+            problems.append(
+                DocProblem(folder + stale, "is the picture of no rule of \(chapter.name); remove it"))
         }
     }
     return problems
+}
+
+/// What is wrong with the committed picture at `path`, given the picture a fresh run draws there.
+private func committedPictureProblems(
+    at path: String, in repository: DocsRepository, current: String, chapter: String
+) -> [DocProblem] {
+    guard let svg = repository.text(at: path) else {
+        return [DocProblem(path, "is missing; draw it with scripts/draw-timelines")]
+    }
+    var problems = plainSVGProblems(svg, path: path)
+    problems += timelinePictureProblems(svg).map { DocProblem(path, $0) }
+    guard let drawn = Timeline.stableSequence(inSVG: svg) else {
+        return problems + [
+            DocProblem(path, "has no <metadata id=\"stable-sequence\">; draw it with scripts/draw-timelines")
+        ]
+    }
+    guard let fresh = Timeline.stableSequence(inSVG: current) else {
+        return problems + [DocProblem(path, "a fresh run of \(chapter) drew no stable sequence")]
+    }
+    return problems + sequenceProblems(drawn: drawn, current: fresh, path: path, chapter: chapter)
 }
 
 /// Where the picture's sequence and a fresh run's part ways, named by section and lane.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Workbook
 
@@ -8,7 +9,8 @@ import Workbook
     @Test(.enabled(if: platformName == "Linux", "the pictures record runs on Linux"))
     func everyChapterPictureWasDrawnFromTheChaptersCurrentEventSequence() async throws {
         let repository = DocsRepository.current
-        let problems = await pictureProblems(in: repository) { try await ChapterRuns.shared.run($0).svg }
+        await ChapterRuns.shared.startAll(repository.chapters.map(\.name))
+        let problems = await pictureProblems(in: repository) { try await ChapterRuns.shared.run($0).pictures }
         #expect(problems.isEmpty, "\n\(problems.report)")
         #expect(!repository.chapters.isEmpty)
     }
@@ -16,42 +18,67 @@ import Workbook
     @Test func picturesDrawnFromTheSameSequencePassWhateverTheirTimes() async throws {
         let fixture = try Fixture.twoChapters()
         // A fresh timeline has other times than the committed picture, but the same sequence.
-        #expect(await pictureProblems(in: fixture.repository) { Fixture.timeline($0).svg } == [])
+        #expect(await pictureProblems(in: fixture.repository) { Fixture.pictures($0) } == [])
     }
 
     @Test func aPictureOfAnotherSequenceIsReportedWithItsSectionAndLane() async throws {
         let fixture = try Fixture.twoChapters()
         let problems = await pictureProblems(in: fixture.repository) { name in
-            Fixture.timeline(name, value: name == "Beta" ? "404" : "200").svg
+            Fixture.pictures(name, value: name == "Beta" ? "404" : "200")
         }
+        let difference =
+            "was drawn from another event sequence than Beta produces now "
+            + "(section: says hello, lane: subscriber): the picture has `    value 200 (off main)`, "
+            + "a fresh run has `    value 404 (off main)`; redraw it with scripts/draw-timelines"
         #expect(
             problems.map(\.description) == [
-                "docs/images/02-beta.svg: was drawn from another event sequence than Beta produces now "
-                    + "(section: says hello, lane: subscriber): the picture has `    value 200 (off main)`, "
-                    + "a fresh run has `    value 404 (off main)`; redraw it with scripts/draw-timelines"
+                "docs/images/02-beta.svg: " + difference,
+                "docs/images/02-beta/says-hello.svg: " + difference,
             ])
     }
 
     @Test func aMissingPictureOrOneThePageDoesNotShowIsReported() async throws {
         let fixture = try Fixture.twoChapters(
             replacing: ["docs/01-alpha.md": "`swift run Alpha`\n[Roadmap](README.md) · [Next](02-beta.md)\n"],
-            removing: ["docs/images/02-beta.svg"])
+            removing: ["docs/images/02-beta.svg", "docs/images/02-beta/says-hello.svg"])
         #expect(
-            await pictureProblems(in: fixture.repository) { Fixture.timeline($0).svg }.map(\.description) == [
+            await pictureProblems(in: fixture.repository) { Fixture.pictures($0) }.map(\.description) == [
                 "docs/01-alpha.md: does not show its timeline: no ![…](images/01-alpha.svg)",
+                "docs/01-alpha.md: does not show the picture of a rule: no ![…](images/01-alpha/says-hello.svg)",
                 "docs/images/02-beta.svg: is missing; draw it with scripts/draw-timelines",
+                "docs/images/02-beta/says-hello.svg: is missing; draw it with scripts/draw-timelines",
+            ])
+    }
+
+    @Test func aRulePictureOfNoRuleIsReported() async throws {
+        let fixture = try Fixture.twoChapters(replacing: [
+            "docs/images/01-alpha/says-goodbye.svg": Fixture.pictures("Alpha").rules[0].svg
+        ])
+        #expect(
+            await pictureProblems(in: fixture.repository) { Fixture.pictures($0) }.map(\.description) == [
+                "docs/images/01-alpha/says-goodbye.svg: is the picture of no rule of Alpha; remove it"
+            ])
+    }
+
+    @Test func aPictureWhoseTextCollidesIsReported() async throws {
+        let crowded = Fixture.pictures("Alpha").rules[0].svg.replacingOccurrences(
+            of: "</svg>", with: "<text x=\"30\" y=\"45\" font-size=\"19\">on top of the title</text>\n</svg>")
+        let fixture = try Fixture.twoChapters(replacing: ["docs/images/01-alpha/says-hello.svg": crowded])
+        #expect(
+            await pictureProblems(in: fixture.repository) { Fixture.pictures($0) }.map(\.description) == [
+                "docs/images/01-alpha/says-hello.svg: text 'says hello' overlaps text 'on top of the title'"
             ])
     }
 
     @Test func aPictureWithoutItsSequenceOrWithAScriptIsReported() async throws {
-        let scripted = Fixture.timeline("Beta").svg.replacingOccurrences(
+        let scripted = Fixture.pictures("Beta").overview.replacingOccurrences(
             of: "</svg>", with: "<script>alert(1)</script></svg>")
         let fixture = try Fixture.twoChapters(replacing: [
             "docs/images/01-alpha.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"><text>hi</text></svg>",
             "docs/images/02-beta.svg": scripted,
         ])
         #expect(
-            await pictureProblems(in: fixture.repository) { Fixture.timeline($0).svg }.map(\.description) == [
+            await pictureProblems(in: fixture.repository) { Fixture.pictures($0) }.map(\.description) == [
                 "docs/images/01-alpha.svg: has no <metadata id=\"stable-sequence\">; draw it with scripts/draw-timelines",
                 "docs/images/02-beta.svg: contains <script, which GitHub will not draw the same way",
             ])
@@ -69,5 +96,30 @@ import Workbook
     @Test func aPictureThatIsNotWellFormedIsReported() {
         let problems = plainSVGProblems("<svg><text>unclosed</svg>", path: "x.svg")
         #expect(problems.first?.message.hasPrefix("is not well-formed XML") == true)
+    }
+}
+
+/// A chapter's interactive page, as a real browser renders it.
+@Suite(.enabled(if: HeadlessBrowser.absenceExcuse == nil, "\(HeadlessBrowser.absenceExcuse ?? "")"))
+struct InteractivePageTests {
+    @Test func aChaptersPageShowsEveryEventOfEveryRuleInABrowser() async throws {
+        let browser = try #require(HeadlessBrowser.installed, "CI is set, so chromium must be installed")
+        let run = try await ChapterRuns.shared.run("ColdPublishers")
+        let page = FileManager.default.temporaryDirectory.appending(
+            path: "cold-publishers-\(UUID().uuidString).html")
+        try Data(run.html.utf8).write(to: page)
+        defer { try? FileManager.default.removeItem(at: page) }
+        let dom = try await browser.renderedDocument(of: page)
+        // What the run recorded, rule by rule: the events under each section of the stable sequence.
+        let sequence = try #require(Timeline.stableSequence(inSVG: run.pictures.overview))
+        let recorded = sequence.split(separator: "section: ").dropFirst().map {
+            $0.split(separator: "\n").filter { $0.hasPrefix("    ") }.count
+        }
+        let buttons = dom.matches(of: /<button data-events="(\d+)"/).map { Int($0.output.1)! }
+        #expect(buttons == recorded)
+        let sections = Array(dom.split(separator: "<section class=\"rule\"").dropFirst())
+        #expect(sections.map { $0.matches(of: /data-event="\d+"/).count } == recorded)
+        // The first rule opens with every event revealed.
+        #expect(sections.first?.matches(of: /data-shown="true"/).count == recorded.first)
     }
 }

@@ -20,8 +20,13 @@ final class TimelineMainThreadTests: XCTestCase {
         XCTAssertEqual(timeline.events.map(\.onMainThread), [true, false, true])
         XCTAssertTrue(timeline.stableSequence.contains("value off main (off main)"))
         XCTAssertTrue(timeline.stableSequence.contains("value back on main (main)"))
-        XCTAssertTrue(timeline.svg.contains(">⇢ hop off main</text>"))
-        XCTAssertTrue(timeline.svg.contains(">⇢ hop to main</text>"))
-        XCTAssertTrue(timeline.svg.contains(">on the main thread</text>"), "the square has a legend entry")
+        let svg = timeline.svg
+        XCTAssertTrue(svg.contains(">→ off the main thread</tspan>"))
+        XCTAssertTrue(svg.contains(">→ main thread</tspan>"))
+        XCTAssertTrue(svg.contains(">square: on the main thread</text>"), "the square has a legend entry")
+        XCTAssertTrue(svg.contains(">hop to another thread</text>"), "the hop has a legend entry")
+        XCTAssertEqual(svg.components(separatedBy: "class=\"mark hop\"").count - 1, 2)
+        XCTAssertFalse(svg.contains("fill=\"#dd6b20\""), "a hop is not drawn in the cancel colour")
+        XCTAssertEqual(timelinePictureProblems(svg), [])
     }
 }

@@ -46,7 +46,8 @@ import Workbook
         ] {
             #expect(hasLabelPart(label, in: svg), "no label \(label)")
         }
-        #expect(svg.contains(">subscriber</text>") && svg.contains(">server</text>"), "lanes are labelled")
+        #expect(
+            svg.contains(">subscriber</text>") && svg.contains(">its request</text>"), "rows are labelled")
         #expect(svg.contains(">one subscriber</text>"), "the section is titled")
     }
 
@@ -76,15 +77,6 @@ import Workbook
         timeline.beginSection("nothing before subscribe")
         #expect(timeline.svg.contains(">nothing before subscribe</text>"))
         #expect(timeline.svg.contains(">nothing was recorded during this rule</text>"))
-    }
-
-    @Test func writingThePictureCreatesItsFolder() throws {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "timeline-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appending(path: "images/chapter.svg").path
-        let timeline = sample()
-        try timeline.writeSVG(toPath: path)
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == timeline.svg)
     }
 
     /// Whether `text` has `label` as the part of a label for one event, followed by a dot when

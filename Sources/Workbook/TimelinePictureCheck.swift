@@ -1,0 +1,187 @@
+import Foundation
+
+/// What is wrong with the layout of a timeline picture, read back from its SVG: text over text or
+/// over a mark, anything outside the canvas, a mark the legend does not explain or a legend entry
+/// with nothing drawn, and a mark that does not look like its legend entry says.
+///
+/// It measures text with the metric of the font the pictures declare (`TimelineFont`), so it
+/// catches what a reader would see at that font, and it trusts nothing else the drawing knows.
+public func timelinePictureProblems(_ svg: String) -> [String] {
+    let picture = DrawnPicture(svg)
+    var problems: [String] = []
+    let texts = picture.texts
+    let shapes = picture.shapes
+    for (index, text) in texts.enumerated() {
+        for other in texts[(index + 1)...] where text.box.overlaps(other.box, by: 0.5) {
+            problems.append("text '\(text.content)' overlaps text '\(other.content)'")
+        }
+        for shape in shapes where text.box.overlaps(shape.box, by: 0.5) {
+            problems.append("text '\(text.content)' overlaps \(shape.role) \(shape.entry)")
+        }
+    }
+    for text in texts where !text.box.inside(width: picture.width, height: picture.height) {
+        problems.append("text '\(text.content)' leaves the canvas")
+    }
+    for shape in shapes where !shape.box.inside(width: picture.width, height: picture.height) {
+        problems.append("\(shape.role) \(shape.entry) leaves the canvas")
+    }
+    let keys = Dictionary(shapes.filter { $0.role == "key" }.map { ($0.entry, $0) }) { first, _ in first }
+    let drawn = shapes.filter { $0.role != "key" }
+    let explained = Set(drawn.map(\.entry) + drawn.compactMap(\.thread))
+    for missing in explained.subtracting(keys.keys).sorted() {
+        problems.append("the legend does not explain \(missing)")
+    }
+    for unused in Set(keys.keys).subtracting(explained).sorted() {
+        problems.append("the legend explains \(unused), which is not drawn")
+    }
+    for shape in drawn {
+        if let key = keys[shape.entry], !shape.looksLike(key, threadKey: shape.thread.flatMap { keys[$0] }) {
+            problems.append("a \(shape.role) \(shape.entry) does not look like its legend entry")
+        }
+    }
+    return Array(Set(problems)).sorted()
+}
+
+extension Box {
+    /// Whether the two overlap by more than `tolerance` both ways.
+    fileprivate func overlaps(_ other: Box, by tolerance: Double) -> Bool {
+        min(right, other.right) - max(left, other.left) > tolerance
+            && min(bottom, other.bottom) - max(top, other.top) > tolerance
+    }
+}
+
+/// The parts of a picture the check needs, read from the SVG text the pictures are written as:
+/// one element a line.
+private struct DrawnPicture {
+    struct Text {
+        let content: String
+        let box: Box
+    }
+
+    /// A mark, a bar or a legend key: `role` is `mark`, `bar` or `key`; `entry` its legend entry;
+    /// `thread` the legend entry of its shape, for a mark that has one.
+    struct Shape {
+        let role: String
+        let entry: String
+        let thread: String?
+        let element: String
+        let attributes: [String: String]
+        let box: Box
+
+        /// Drawn with the same colour (and, for a bar, the same stroke), and the shape its thread's
+        /// legend entry has.
+        func looksLike(_ key: Shape, threadKey: Shape?) -> Bool {
+            let paint =
+                role == "bar"
+                ? ["stroke", "stroke-width", "stroke-dasharray"] : element == "path" ? ["stroke"] : ["fill"]
+            let sameColour = paint.allSatisfy { attributes[$0] == key.attributes[$0] }
+            let shapeKey = threadKey ?? key
+            let sameShape = role == "bar" || element == shapeKey.element
+            return sameColour && sameShape
+        }
+    }
+
+    let width: Double
+    let height: Double
+    var texts: [Text] = []
+    var shapes: [Shape] = []
+
+    init(_ svg: String) {
+        let lines = svg.split(separator: "\n").map(String.init)
+        let root = lines.first { $0.hasPrefix("<svg") }.map(Self.attributes) ?? [:]
+        width = Double(root["width"] ?? "") ?? 0
+        height = Double(root["height"] ?? "") ?? 0
+        let defaultSize = Double(root["font-size"] ?? "") ?? 16
+        for line in lines {
+            let attributes = Self.attributes(line)
+            if line.hasPrefix("<text") {
+                texts.append(Self.text(line, attributes, defaultSize: defaultSize))
+            } else if let kind = attributes["class"]?.split(separator: " ").map(String.init), kind.count >= 2,
+                let element = line.dropFirst().split(separator: " ").first.map(String.init)
+            {
+                shapes.append(
+                    Shape(
+                        role: kind[0], entry: kind[1], thread: kind.count > 2 ? kind[2] : nil,
+                        element: element,
+                        attributes: attributes, box: Self.box(of: element, attributes)))
+            }
+        }
+    }
+
+    /// The attributes of the line's first tag, read by hand: a picture has thousands, and a scan
+    /// is many times quicker than a regular expression.
+    static func attributes(_ line: some StringProtocol) -> [String: String] {
+        let bytes = Array(line.utf8.prefix { $0 != UInt8(ascii: ">") })
+        var attributes: [String: String] = [:]
+        var index = 0
+        while let equals = bytes[index...].firstIndex(of: UInt8(ascii: "=")), equals + 1 < bytes.count,
+            bytes[equals + 1] == UInt8(ascii: "\""),
+            let close = bytes[(equals + 2)...].firstIndex(of: UInt8(ascii: "\""))
+        {
+            let nameStart = bytes[..<equals].lastIndex(of: UInt8(ascii: " ")).map { $0 + 1 } ?? 0
+            attributes[String(decoding: bytes[nameStart..<equals], as: UTF8.self)] = String(
+                decoding: bytes[(equals + 2)..<close], as: UTF8.self)
+            index = close + 1
+        }
+        return attributes
+    }
+
+    /// A text line, its content and extent: each `<tspan>`'s text with its `dx` shift.
+    static func text(_ line: String, _ attributes: [String: String], defaultSize: Double) -> Text {
+        let size = Double(attributes["font-size"] ?? "") ?? defaultSize
+        var inner = line.drop { $0 != ">" }.dropFirst()
+        if inner.hasSuffix("</text>") { inner = inner.dropLast("</text>".count) }
+        var content = ""
+        var width = 0.0
+        if inner.contains("<tspan") {
+            for span in inner.components(separatedBy: "</tspan>") where span.hasPrefix("<tspan") {
+                let part = TimelineXML.unescaped(String(span.drop { $0 != ">" }.dropFirst()))
+                let shift = Self.attributes(span)["dx"].flatMap(Double.init)
+                content += (shift == nil ? "" : " ") + part
+                width += (shift ?? 0) + TimelineFont.width(of: part, size: size)
+            }
+        } else {
+            content = TimelineXML.unescaped(String(inner))
+            width = TimelineFont.width(of: content, size: size)
+        }
+        let anchor = TextAnchor(rawValue: attributes["text-anchor"] ?? "start") ?? .start
+        let box = TimelineFont.box(
+            width: width, x: Double(attributes["x"] ?? "") ?? 0, y: Double(attributes["y"] ?? "") ?? 0,
+            size: size,
+            anchor: anchor)
+        return Text(content: content, box: box)
+    }
+
+    static func box(of element: String, _ attributes: [String: String]) -> Box {
+        func number(_ name: String) -> Double { Double(attributes[name] ?? "") ?? 0 }
+        let stroke = number("stroke-width") / 2
+        switch element {
+        case "circle":
+            let r = number("r") + stroke
+            return Box(
+                left: number("cx") - r, top: number("cy") - r, right: number("cx") + r,
+                bottom: number("cy") + r)
+        case "rect":
+            return Box(
+                left: number("x") - stroke, top: number("y") - stroke,
+                right: number("x") + number("width") + stroke,
+                bottom: number("y") + number("height") + stroke)
+        case "line":
+            return Box(
+                left: min(number("x1"), number("x2")) - stroke, top: min(number("y1"), number("y2")) - stroke,
+                right: max(number("x1"), number("x2")) + stroke,
+                bottom: max(number("y1"), number("y2")) + stroke)
+        default:
+            let values = (attributes["d"] ?? "").split { !($0.isNumber || $0 == "." || $0 == "-") }.compactMap
+            {
+                Double($0)
+            }
+            let xs = stride(from: 0, to: values.count, by: 2).map { values[$0] }
+            let ys = stride(from: 1, to: values.count, by: 2).map { values[$0] }
+            return Box(
+                left: (xs.min() ?? 0) - stroke, top: (ys.min() ?? 0) - stroke,
+                right: (xs.max() ?? 0) + stroke,
+                bottom: (ys.max() ?? 0) + stroke)
+        }
+    }
+}
