@@ -27,12 +27,18 @@ extension Timeline {
 extension Timeline {
     /// A lane's events in the order that holds on every run.
     ///
-    /// That is the recorded order, except on the server lane, where the moment the server notices
-    /// that a client left (a `cancel`) races with other clients' requests arriving: there the
-    /// cancels follow the lane's other events, still in their own order.
+    /// That is the recorded order, except on the server lane. There each request is recorded when
+    /// its handler runs, which on a loaded machine can be after a later request's, so the lane is
+    /// put in the order of the times its events carry (a request's is its arrival). And the moment
+    /// the server notices that a client left (a `cancel`) races with other clients' requests
+    /// arriving: the cancels follow the lane's other events, still in their own order.
     static func stableOrder(of events: [Event], lane: String) -> [Event] {
         guard lane == serverLane else { return events }
-        return events.filter { $0.kind != .cancel } + events.filter { $0.kind == .cancel }
+        let byTime = events.enumerated().sorted {
+            ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset)
+        }
+        .map(\.element)
+        return byTime.filter { $0.kind != .cancel } + byTime.filter { $0.kind == .cancel }
     }
 }
 

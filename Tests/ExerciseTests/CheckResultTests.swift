@@ -15,7 +15,7 @@ struct CheckResultTests {
     @Test func aCrashingCheckFailsWithTheSignalAndItsMessage() async throws {
         let runner = try script("echo 'Fatal error: Incorrect actor executor assumption' >&2; kill -ILL $$")
         defer { try? FileManager.default.removeItem(at: runner) }
-        let results = await runChecks(of: exercise, runner: runner)
+        let results = await runChecks(of: exercise, runner: runner, limits: verdictLimits)
         #expect(results.count == exercise.checks.count)
         let first = try #require(results.first)
         #expect(!first.passed)
@@ -52,7 +52,7 @@ struct CheckResultTests {
     @Test func aProcessThatExitsWithoutAVerdictFails() async throws {
         let runner = try script("echo gave up; exit 0")
         defer { try? FileManager.default.removeItem(at: runner) }
-        let results = await runChecks(of: exercise, runner: runner)
+        let results = await runChecks(of: exercise, runner: runner, limits: verdictLimits)
         #expect(
             results.allSatisfy {
                 !$0.passed && $0.measured == "it exited without one" && $0.output == ["gave up"]
@@ -64,7 +64,7 @@ struct CheckResultTests {
     @Test func theBuiltRunnerGivesAVerdictForEveryCheck() async throws {
         let runner = builtExecutable(named: "StarterCheckRunner")
         let errorBody = try #require(exercises.first { $0.number == 2 })
-        let results = await runChecks(of: errorBody, runner: runner)
+        let results = await runChecks(of: errorBody, runner: runner, limits: verdictLimits)
         #expect(results.map(\.sentence) == errorBody.checks.map(\.sentence))
         #expect(
             results.allSatisfy { $0.output.isEmpty && !$0.expected.isEmpty && !$0.measured.hasPrefix("it ") })
