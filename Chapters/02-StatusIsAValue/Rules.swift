@@ -10,7 +10,7 @@ import Workbook
 /// The chapter's rules in the order the report lists them.
 let statusRules = [
     Rule("a 404 arrives as a value, then finished", notFoundArrivesAsAValue),
-    Rule("decoding an unchecked 404 blames the JSON", decodingWithoutValidationBlamesTheBody),
+    Rule.demonstration("decoding an unchecked 404 blames the JSON", decodingWithoutValidationBlamesTheBody),
     Rule("a followed redirect shows only the last answer", followedRedirectShowsTheLastAnswer),
     Rule("a refused connection is a URLError", refusedConnectionFails),
     Rule("a dropped connection is a URLError (\(platformName))", droppedConnectionFails),

@@ -15,7 +15,7 @@ let typedErrorRules = [
     Rule("a malformed body fails with .decoding", malformedBodyFailsWithDecoding),
     Rule("a refused connection fails with .transport", refusedConnectionFailsWithTransport),
     Rule("a timeout fails with .transport", timeoutFailsWithTransport),
-    Rule("with tryMap the failure type is any Error", tryMapErasesTheFailureType),
+    Rule.demonstration("with tryMap the failure type is any Error", tryMapErasesTheFailureType),
 ]
 
 // excerpt: typed-outcomes

@@ -9,9 +9,9 @@ import Workbook
 
 /// The chapter's rules in the order the report lists them.
 let retryRules = [
-    Rule("retry(2) before validation never sees a 503", retryBeforeValidationNeverFires),
+    Rule.demonstration("retry(2) before validation never sees a 503", retryBeforeValidationNeverFires),
     Rule("retry(2) after validation resends at once", retryAfterValidationResendsAtOnce),
-    Rule("that retry resends a 404 just as eagerly", retryAfterValidationResendsA404),
+    Rule.demonstration("that retry resends a 404 just as eagerly", retryAfterValidationResendsA404),
     Rule("the policy recovers, waiting longer each time", policyRecoversWaitingLongerEachTime),
     Rule("the policy gives up after three retries", policyGivesUpAfterItsRetries),
     Rule("the policy retries a dropped connection (\(platformName))", policyRetriesADroppedConnection),

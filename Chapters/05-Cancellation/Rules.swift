@@ -15,7 +15,7 @@ let cancellationRules = [
     Rule("the owner going away cancels", ownerGoingAwayCancels),
     Rule("a sink whose result is not stored gets nothing", unstoredSinkGetsNothing),
     Rule("a cancelled POST still took effect", cancelledPostStillTookEffect),
-    Rule("a sink capturing self keeps its model alive", sinkCapturingSelfKeepsItsModelAlive),
+    Rule.demonstration("a sink capturing self keeps its model alive", sinkCapturingSelfKeepsItsModelAlive),
     Rule("a handler capturing self only delays release", handlerCapturingSelfOnlyDelaysRelease),
 ]
 

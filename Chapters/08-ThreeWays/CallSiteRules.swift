@@ -91,11 +91,11 @@ func droppingMainAsyncKeepsTheThreadingBug(in lab: Lab) async -> Finding<Change?
     let measured =
         switch change {
         case nil: "nothing set"
-        case let change? where change.onMainThread: "not reproduced: \(change.summary)"
-        case let change?: "reproduced: \(change.detail) set off the main thread"
+        case let change? where change.onMainThread: change.summary
+        case let change?: "\(change.detail) set off the main thread"
         }
     return Finding(
-        expected: "reproduced: \(ImageDescription.sample) set off the main thread", value: change,
+        expected: "\(ImageDescription.sample) set off the main thread", value: change,
         measured: measured,
         holds: change == Change(detail: ImageDescription.sample.description, onMainThread: false))
 }

@@ -19,7 +19,8 @@ let threeWaysRules = [
     Rule("a Task outlives its owner; a child task does not", unstructuredTaskOutlivesItsOwner),
     Rule("publisher.values feeds a for try await loop", valuesFeedAForTryAwaitLoop),
     Rule("each caller shows its image on the main thread", everyCallSiteShowsTheImageOnTheMainThread),
-    Rule("as written, async without @MainActor keeps the bug", droppingMainAsyncKeepsTheThreadingBug),
+    Rule.demonstration(
+        "as written, async without @MainActor keeps the bug", droppingMainAsyncKeepsTheThreadingBug),
 ]
 
 /// The handler runs where URLSession calls back, its delegate queue, which is not the main thread:

@@ -8,15 +8,15 @@ import Workbook
 /// The chapter's rules in the order the report lists them: each review finding, measured on the
 /// screen as written and then on the reviewed one.
 let codeReviewRules = [
-    Rule("as written, decoding runs on the main thread", writtenDecodesOnTheMainThread),
+    Rule.demonstration("as written, decoding runs on the main thread", writtenDecodesOnTheMainThread),
     Rule("reviewed, decoding runs off the main thread", reviewedDecodesOffTheMainThread),
-    Rule("as written, a 404 and a 500 blame the data", writtenBlamesTheDataForAStatus),
+    Rule.demonstration("as written, a 404 and a 500 blame the data", writtenBlamesTheDataForAStatus),
     Rule("reviewed, a 404 and a 500 name the status", reviewedNamesTheStatus),
-    Rule("as written, UUID ids reject the integer ids", writtenRejectsIntegerIDs),
+    Rule.demonstration("as written, UUID ids reject the integer ids", writtenRejectsIntegerIDs),
     Rule("reviewed, Int ids: the three users are shown", reviewedShowsTheUsers),
-    Rule("as written, closing mid-load leaves it loading", writtenStaysLoadingWhenClosed),
+    Rule.demonstration("as written, closing mid-load leaves it loading", writtenStaysLoadingWhenClosed),
     Rule("reviewed, closing mid-load stops the loading", reviewedStopsLoadingWhenClosed),
-    Rule("as written, retry(3) never retries a 503", writtenNeverRetriesAStatus),
+    Rule.demonstration("as written, retry(3) never retries a 503", writtenNeverRetriesAStatus),
     Rule("reviewed, a 503 is retried after the check", reviewedRetriesAfterTheCheck),
 ]
 

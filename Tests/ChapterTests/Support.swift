@@ -25,9 +25,12 @@ struct ChildRun: Sendable {
     var output: String
     var errors: String
 
-    /// The report rows: lines starting with a mark.
+    /// The report rows: lines starting with a mark, and demonstrations, whose mark stands before
+    /// what they measured (`✓ reproduced:`).
     var markedRows: [Substring] {
-        output.split(separator: "\n").filter { $0.hasPrefix("✓") || $0.hasPrefix("✗") }
+        output.split(separator: "\n").filter {
+            $0.hasPrefix("✓") || $0.hasPrefix("✗") || ($0.hasPrefix("  ") && $0.contains(" ✓ reproduced: "))
+        }
     }
 }
 
