@@ -17,11 +17,21 @@ import Foundation
 /// Swift names mangled, which are demangled here.
 public struct CrashBacktrace: Sendable, Equatable {
     public let crashedThreadFrames: [String]
+    /// The executable or library each frame's code is in (`libdispatch.so`, the program's own
+    /// name), in the same order; empty where the printer does not say.
+    public let crashedThreadImages: [String]
 
     /// Reads the frames out of a crashed process's standard error; none when it printed no backtrace.
     public init(standardError: String) {
-        crashedThreadFrames =
-            Self.runtimeFrames(in: standardError) ?? Self.sanitizerFrames(in: standardError) ?? []
+        let frames = Self.runtimeFrames(in: standardError) ?? Self.sanitizerFrames(in: standardError) ?? []
+        crashedThreadFrames = frames.map(\.name)
+        crashedThreadImages = frames.map(\.image)
+    }
+
+    /// The innermost frame whose code is in `image`, such as the program's own code rather than
+    /// the runtime check or the queue assertion that stopped it.
+    public func innermostFrame(in image: String) -> String? {
+        zip(crashedThreadFrames, crashedThreadImages).first { $0.1 == image }?.0
     }
 
     /// The environment a child needs for its crash to be read: a plain-text backtrace on standard
@@ -37,7 +47,7 @@ public struct CrashBacktrace: Sendable, Equatable {
         return ["SWIFT_BACKTRACE": "enable=no", "TSAN_OPTIONS": options + "handle_sigill=1"]
     }
 
-    private static func runtimeFrames(in text: String) -> [String]? {
+    private static func runtimeFrames(in text: String) -> [(name: String, image: String)]? {
         guard let start = text.range(of: #"Thread \d+ "[^"]*" crashed:"#, options: .regularExpression) else {
             return nil
         }
@@ -48,11 +58,12 @@ public struct CrashBacktrace: Sendable, Equatable {
                 let offset = line.range(of: #" \+ \d+ in "#, options: .regularExpression),
                 address.upperBound <= offset.lowerBound
             else { return nil }
-            return String(line[address.upperBound..<offset.lowerBound])
+            let image = line[offset.upperBound...].prefix { $0 != " " }
+            return (String(line[address.upperBound..<offset.lowerBound]), String(image))
         }
     }
 
-    private static func sanitizerFrames(in text: String) -> [String]? {
+    private static func sanitizerFrames(in text: String) -> [(name: String, image: String)]? {
         guard let start = text.range(of: "ThreadSanitizer:DEADLYSIGNAL") else { return nil }
         let report = text[start.upperBound...].split(separator: "\n").drop {
             !$0.contains("ERROR: ThreadSanitizer")
@@ -61,7 +72,8 @@ public struct CrashBacktrace: Sendable, Equatable {
             let words = line.split(separator: " ")
             guard words.count > 1, words[0].hasPrefix("#") else { return nil }
             let symbol = String(words[1])
-            return symbol.hasPrefix("$s") ? demangledSwiftName(symbol).map(simplifiedSwiftName) : symbol
+            let name = symbol.hasPrefix("$s") ? demangledSwiftName(symbol).map(simplifiedSwiftName) : symbol
+            return name.map { ($0, "") }
         }
     }
 }

@@ -7,20 +7,25 @@ import Locking
     import Darwin
 #endif
 
-/// How a child process ended.
+/// How a child process ended. One enum for every child the workbook starts: a chapter's, a test's,
+/// a check's and a build's.
 public enum ChildEnding: Equatable, Sendable, CustomStringConvertible {
     /// It called `exit` (or returned from `main`) with this status.
     case exited(Int32)
-    /// A signal it did not handle stopped it, such as the `SIGILL` of a failed isolation check.
+    /// A signal it did not handle stopped it, such as the `SIGILL` of a failed isolation check; the
+    /// frames of the crashed thread are in its standard error (`CrashBacktrace` reads them).
     case signalled(Int32)
     /// It was still running at its deadline, so it was killed.
     case killedAtDeadline(Duration)
+    /// It wrote more than its output limit, this many bytes, so it was killed.
+    case tooMuchOutput(bytes: Int)
 
     public var description: String {
         switch self {
         case .exited(let status): "exit \(status)"
         case .signalled(let number): "signal \(number) \(signalName(number))"
         case .killedAtDeadline(let deadline): "still running after \(deadline.readable), killed"
+        case .tooMuchOutput(let bytes): "wrote more than \(counted(bytes, "byte")), killed"
         }
     }
 }
@@ -28,7 +33,7 @@ public enum ChildEnding: Equatable, Sendable, CustomStringConvertible {
 /// What a finished child process left behind: how it ended and what it wrote.
 public struct ChildProcessRun: Sendable {
     public let ending: ChildEnding
-    /// Its standard output, byte for byte.
+    /// Its standard output, byte for byte (up to the output limit).
     public let outputData: Data
     public let errors: String
 
@@ -45,34 +50,140 @@ public struct ChildProcessRun: Sendable {
     }
 }
 
-/// Starts `executable` with `environment` and waits for it to end, killing it if it is still running
-/// at `deadline`; a crash or a hang of the child is reported in the result, never passed on. Its
-/// standard input is the file `input`, or empty.
+/// Starts `executable` with `environment` and waits for it to end, killing it with SIGKILL if it is
+/// still running at `deadline` or once it has written more than `outputLimit` bytes (standard
+/// output and error together); a crash, a hang or endless output of the child is reported in the
+/// result, never passed on. Its standard input is the file `input`, or empty. `onOutput` sees each
+/// piece of output as it arrives (a build's progress, say).
 ///
-/// Its output goes to files rather than pipes: a crash report can outgrow a pipe's buffer while
-/// nothing reads it, and a child blocked on a full pipe would look like a hang. Throws only when
-/// the process cannot be started at all.
+/// Both outputs are read as they come, on Dispatch threads, so a child never blocks on a full pipe
+/// (a crash report can be long) and never looks hung for it. Throws only when the process cannot be
+/// started at all.
 public func runChildProcess(
     _ executable: URL, arguments: [String] = [], environment: [String: String], input: URL? = nil,
-    deadline: Duration
+    deadline: Duration? = nil, outputLimit: Int? = nil, onOutput: (@Sendable (String) -> Void)? = nil
 ) async throws -> ChildProcessRun {
-    let folder = FileManager.default.temporaryDirectory.appending(path: "child-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let outputFile = folder.appending(path: "stdout")
-    let errorFile = folder.appending(path: "stderr")
-    let ending = try await spawnAndWait(
-        executable, arguments: arguments, environment: environment, input: input, output: outputFile,
-        errors: errorFile, deadline: deadline)
+    let (output, errors) = (Pipe(), Pipe())
+    let (pid, waitForEnd) = try start(
+        executable, arguments: arguments, environment: environment, input: input, output: output,
+        errors: errors)
+    try output.fileHandleForWriting.close()
+    try errors.fileHandleForWriting.close()
+    let supervision = Supervision(pid: pid)
+    if let deadline {
+        DispatchQueue.global().asyncAfter(deadline: .now() + deadline.timeInterval) {
+            supervision.kill(because: .killedAtDeadline(deadline))
+        }
+    }
+    let written = Locked(0)
+    @Sendable func read(_ pipe: Pipe) async -> Data {
+        await withCheckedContinuation { done in
+            DispatchQueue.global().async {
+                var kept = Data()
+                while case let data = pipe.fileHandleForReading.availableData, !data.isEmpty {
+                    let room = written.withLock { total in
+                        defer { total += data.count }
+                        return outputLimit.map { $0 - total } ?? data.count
+                    }
+                    kept.append(data.prefix(max(0, room)))
+                    if let outputLimit, room < data.count {
+                        supervision.kill(because: .tooMuchOutput(bytes: outputLimit))
+                    }
+                    onOutput?(String(decoding: data.prefix(max(0, room)), as: UTF8.self))
+                }
+                done.resume(returning: kept)
+            }
+        }
+    }
+    async let outputData = read(output)
+    async let errorData = read(errors)
+    let (standardOutput, standardError) = await (outputData, errorData)
+    let ended = await withCheckedContinuation { done in
+        DispatchQueue.global().async { done.resume(returning: waitForEnd()) }
+    }
     return ChildProcessRun(
-        ending: ending, outputData: (try? Data(contentsOf: outputFile)) ?? Data(),
-        errors: String(decoding: (try? Data(contentsOf: errorFile)) ?? Data(), as: UTF8.self))
+        ending: supervision.ended() ?? ended, outputData: standardOutput,
+        errors: String(decoding: standardError, as: UTF8.self))
 }
 
 /// Why a child process could not be started.
 public struct ChildProcessError: Error, CustomStringConvertible {
     public let description: String
 }
+
+/// Kills a running child once, remembering why, and never after it has been waited for, when its
+/// process id may already belong to another process.
+private final class Supervision: Sendable {
+    private let pid: Int32
+    private let state = Locked<(killedBecause: ChildEnding?, ended: Bool)>((nil, false))
+
+    init(pid: Int32) {
+        self.pid = pid
+    }
+
+    /// Marks the child as waited for and returns why it was killed, if it was.
+    func ended() -> ChildEnding? {
+        state.withLock { state in
+            state.ended = true
+            return state.killedBecause
+        }
+    }
+
+    func kill(because reason: ChildEnding) {
+        state.withLock { state in
+            guard !state.ended, state.killedBecause == nil else { return }
+            state.killedBecause = reason
+            stop(pid)
+        }
+    }
+}
+
+/// Sends SIGKILL, which a process cannot catch or ignore.
+private func stop(_ processIdentifier: Int32) {
+    _ = kill(processIdentifier, SIGKILL)
+}
+
+/// Starts the child with its standard output and error on the writing ends of `output` and
+/// `errors`, and returns its process id and a blocking wait for how it ended.
+private func start(
+    _ executable: URL, arguments: [String], environment: [String: String], input: URL?, output: Pipe,
+    errors: Pipe
+) throws -> (pid: Int32, waitForEnd: @Sendable () -> ChildEnding) {
+    #if canImport(Glibc)
+        let pid = try spawnChild(
+            executable, arguments: arguments, environment: environment, input: input,
+            output: .descriptor(output.fileHandleForWriting.fileDescriptor),
+            errors: .descriptor(errors.fileHandleForWriting.fileDescriptor))
+        return (pid, { waitForChild(pid) })
+    #else
+        // Apple platforms keep `Foundation.Process`, which has no known fault there.
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment
+        process.standardInput = try input.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let running = UncheckedProcess(process: process)
+        return (
+            process.processIdentifier,
+            {
+                running.process.waitUntilExit()
+                return running.process.terminationReason == .uncaughtSignal
+                    ? .signalled(running.process.terminationStatus)
+                    : .exited(running.process.terminationStatus)
+            }
+        )
+    #endif
+}
+
+#if !canImport(Glibc)
+    /// A `Process` handed to the thread that waits for it; only that thread touches it afterwards.
+    private struct UncheckedProcess: @unchecked Sendable {
+        let process: Process
+    }
+#endif
 
 #if canImport(Glibc)
     /// Where a spawned child's standard output or error goes.
@@ -128,33 +239,6 @@ public struct ChildProcessError: Error, CustomStringConvertible {
         return signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
     }
 
-    private func spawnAndWait(
-        _ executable: URL, arguments: [String], environment: [String: String], input: URL?, output: URL,
-        errors: URL, deadline: Duration
-    ) async throws -> ChildEnding {
-        let pid = try spawnChild(
-            executable, arguments: arguments, environment: environment, input: input, output: .file(output),
-            errors: .file(errors))
-        // The deadline kills the child only while it has not been reaped, so a reused pid is never hit.
-        let reaped = Locked(false)
-        let killed = Locked(false)
-        DispatchQueue.global().asyncAfter(deadline: .now() + deadline.timeInterval) {
-            reaped.withLock { done in
-                guard !done else { return }
-                killed.withLock { $0 = true }
-                kill(pid, SIGKILL)
-            }
-        }
-        let ending = await withCheckedContinuation { ended in
-            DispatchQueue.global().async {
-                let ending = waitForChild(pid)
-                reaped.withLock { $0 = true }
-                ended.resume(returning: ending)
-            }
-        }
-        return killed.withLock({ $0 }) ? .killedAtDeadline(deadline) : ending
-    }
-
     /// Asks the spawn to close every descriptor from 3 up in the child, so it inherits none of this
     /// process's sockets. glibc has had `posix_spawn_file_actions_addclosefrom_np` since 2.34, but
     /// its Swift module does not show it, so it is looked up by name; without it, the child keeps
@@ -167,42 +251,6 @@ public struct ChildProcessError: Error, CustomStringConvertible {
                 UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
         else { return }
         _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
-    }
-#else
-    /// Starts the child with `Foundation.Process`, which has no known fault on Apple platforms.
-    private func spawnAndWait(
-        _ executable: URL, arguments: [String], environment: [String: String], input: URL?, output: URL,
-        errors: URL, deadline: Duration
-    ) async throws -> ChildEnding {
-        try Data().write(to: output)
-        try Data().write(to: errors)
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = environment
-        process.standardInput = try input.map { try FileHandle(forReadingFrom: $0) }
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        process.standardError = try FileHandle(forWritingTo: errors)
-        let killed = Locked(false)
-        try await withCheckedThrowingContinuation { (ended: CheckedContinuation<Void, any Error>) in
-            process.terminationHandler = { _ in ended.resume() }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                ended.resume(throwing: error)
-                return
-            }
-            let pid = process.processIdentifier
-            DispatchQueue.global().asyncAfter(deadline: .now() + deadline.timeInterval) {
-                guard process.isRunning else { return }
-                killed.withLock { $0 = true }
-                kill(pid, SIGKILL)
-            }
-        }
-        if killed.withLock({ $0 }) { return .killedAtDeadline(deadline) }
-        return process.terminationReason == .uncaughtSignal
-            ? .signalled(process.terminationStatus) : .exited(process.terminationStatus)
     }
 #endif
 

@@ -25,6 +25,13 @@ public func describe<Value, Failure>(_ outcome: Result<[Value], Failure>) -> Str
     }
 }
 
+/// An outcome that may not have come, as a report shows it: as `describe(_:)` says it, or
+/// `no completion within 1200 ms` when the publisher had not completed by the end of `wait`.
+/// Never `finished` for a publisher that did not finish.
+public func describe<Value, Failure>(_ outcome: Result<[Value], Failure>?, within wait: Duration) -> String {
+    outcome.map { describe($0) } ?? "no completion within \(Int((wait / .milliseconds(1)).rounded())) ms"
+}
+
 /// A failure named by its type and case, the way a reader would look it up:
 /// `URLError.cannotConnectToHost`, `DecodingError.keyNotFound(id)`.
 public func describe(failure: any Error) -> String {

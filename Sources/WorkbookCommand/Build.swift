@@ -1,6 +1,7 @@
 import ExerciseChecks
 import Foundation
 import Locking
+import Workbook
 
 /// Builds one exercise's check runner, and with it the student's code for that exercise alone,
 /// with SwiftPM.
@@ -25,12 +26,12 @@ struct CheckBuild {
     /// SwiftPM waits for it; the learner is told why nothing seems to happen.
     func run() async throws -> String? {
         let told = ToldOnce()
-        let build = try await runChild(
+        let build = try await runChildProcess(
             swift,
             arguments: [
                 "build", "--product", product, "--package-path", layout.root.path, "--scratch-path",
                 layout.scratch.path, "--configuration", layout.configuration,
-            ],
+            ], environment: ProcessInfo.processInfo.environment,
             onOutput: { text in
                 if text.contains("Another instance of SwiftPM") {
                     told.once {
@@ -38,7 +39,7 @@ struct CheckBuild {
                     }
                 }
             })
-        return build.ending == .exited(0) ? nil : build.output
+        return build.ending == .exited(0) ? nil : build.output + build.errors
     }
 
     /// `swift` on the `PATH`, or nil when there is none.

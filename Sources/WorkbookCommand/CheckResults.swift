@@ -1,5 +1,6 @@
 import ExerciseChecks
 import Foundation
+import Workbook
 
 #if canImport(Glibc)
     import Glibc
@@ -20,12 +21,23 @@ struct CheckResult: Sendable, Equatable {
     let duration: Duration
 }
 
-extension ChildLimits {
-    /// The limits a check's process runs under. The time is far beyond what any check takes (a
-    /// check gives up on code that never delivers after ten seconds) and short enough that a hung
-    /// check does not keep a learner waiting long; the output is far beyond what any check prints.
-    static let check = ChildLimits(time: .seconds(20), outputBytes: 64 * 1024)
+/// Limits on a check's process: past either, it is killed with SIGKILL.
+struct ChildLimits: Sendable {
+    var time: Duration
+    var outputBytes: Int
+
+    /// The limits a check's process runs under. The reference solution finishes each check well
+    /// within the time (in under a second, or about two and a half where the check waits on a
+    /// route that answers after two, measured on a busy 2-core machine), and a check gives up on
+    /// code that never delivers sooner, after `patience`, with a verdict of its own; so a process
+    /// still running at the limit is stuck, and a learner hears so within seconds. The output is
+    /// far beyond what any check prints.
+    static let check = ChildLimits(time: .seconds(5), outputBytes: 64 * 1024)
 }
+
+/// What to look at when a check's process was still running at its time limit.
+let hangHint =
+    "Something never returned or never completed: look for a loop that never ends, or a publisher the code waits on that never sends its completion (Empty(completeImmediately: false), a subject never finished)."
 
 /// How many lines of a failed check process's output its result keeps.
 private let keptOutputLines = 12
@@ -75,55 +87,72 @@ private func runCheck(
     _ check: Check, exercise: Int, index: Int, runner: URL, limits: ChildLimits, verdict: URL
 ) async -> CheckResult {
     let start = ContinuousClock.now
-    var environment = ProcessInfo.processInfo.environment
-    // A crash should end the process at once with its message; the backtracer would spend seconds
-    // symbolicating frames a learner does not need.
-    environment["SWIFT_BACKTRACE"] = "enable=no"
-    func result(passed: Bool, expected: String, measured: String, output: [String] = []) -> CheckResult {
+    // A crash prints its crashed thread's frames, named from the symbol table alone so that it
+    // takes a second, not the many a full symbolication would; the frame is named in the verdict.
+    let environment = ProcessInfo.processInfo.environment.merging(
+        CrashBacktrace.childEnvironment(keepingTheSignal: true).mapValues {
+            $0.hasPrefix("enable=yes") ? $0 + ",threads=crashed,symbolicate=fast" : $0
+        }
+    ) { $1 }
+    func result(
+        passed: Bool, expected: String, measured: String, output: [String] = [], hint: String = check.hint
+    ) -> CheckResult {
         CheckResult(
-            sentence: check.sentence, hint: check.hint, passed: passed, expected: expected,
-            measured: measured,
+            sentence: check.sentence, hint: hint, passed: passed, expected: expected, measured: measured,
             output: output, duration: .now - start)
     }
-    let run: ChildRun
+    let run: ChildProcessRun
     do {
-        run = try await runChild(
+        run = try await runChildProcess(
             runner, arguments: [String(exercise), String(index + 1), verdict.path], environment: environment,
-            limits: limits)
+            deadline: limits.time, outputLimit: limits.outputBytes)
     } catch {
         return result(
             passed: false, expected: "the check to run", measured: "could not start \(runner.path): \(error)")
     }
     let finish = "the check to finish with a verdict"
+    let printed = lines(of: run.output) + lines(of: beforeTheBacktrace(run.errors))
     switch run.ending {
     case .exited(0):
         guard let data = try? Data(contentsOf: verdict),
             let found = try? JSONDecoder().decode(Verdict.self, from: data)
         else {
             return result(
-                passed: false, expected: finish, measured: "it exited without one",
-                output: lastLines(of: run.output))
+                passed: false, expected: finish, measured: "it exited without one", output: lastLines(printed)
+            )
         }
         return result(passed: found.passed, expected: found.expected, measured: found.measured)
     case .exited(let status):
         return result(
             passed: false, expected: finish, measured: "it exited with status \(status)",
-            output: lastLines(of: run.output))
+            output: lastLines(printed))
     case .signalled(let signal):
-        return result(
-            passed: false, expected: finish, measured: "it crashed: \(signalDescription(signal))",
-            output: lastLines(of: run.output))
-    case .outOfTime(let limit):
+        let frame = CrashBacktrace(standardError: run.errors).innermostFrame(in: runner.lastPathComponent)
         return result(
             passed: false, expected: finish,
-            measured: "still running after \(limit.seconds), stopped with \(signalDescription(SIGKILL))",
-            output: lastLines(of: run.output))
+            measured: "it crashed: \(signalDescription(signal))" + (frame.map { " in \($0)" } ?? ""),
+            output: lastLines(printed))
+    case .killedAtDeadline(let limit):
+        return result(
+            passed: false, expected: finish,
+            measured:
+                "still running after \(limit.seconds): a loop that never ends, or a publisher that never completes?",
+            output: lastLines(printed), hint: hangHint)
     case .tooMuchOutput(let bytes):
         return result(
             passed: false, expected: finish,
             measured: "printed more than \(bytes / 1024) KiB, stopped with \(signalDescription(SIGKILL))",
-            output: lines(of: run.output).prefix(keptOutputLines).map { $0 })
+            output: Array(printed.prefix(keptOutputLines)))
     }
+}
+
+/// What a crashed process wrote before the runtime's backtrace (whose frame the verdict names):
+/// the crash message, say.
+private func beforeTheBacktrace(_ errors: String) -> String {
+    errors.split(separator: "\n").prefix {
+        !$0.contains(": Backtracing from ") && !$0.contains("Program crashed:")
+    }
+    .joined(separator: "\n")
 }
 
 /// The lines of a process's output that say something to a learner: not blank, and not the stack
@@ -135,7 +164,7 @@ private func lines(of output: String) -> [String] {
     }
 }
 
-/// The last lines of a process's output, where a crash message or what it did before hanging is.
-private func lastLines(of output: String) -> [String] {
-    Array(lines(of: output).suffix(keptOutputLines))
+/// The last of a process's lines, where a crash message or what it did before hanging is.
+private func lastLines(_ lines: [String]) -> [String] {
+    Array(lines.suffix(keptOutputLines))
 }

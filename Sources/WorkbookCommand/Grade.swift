@@ -1,5 +1,6 @@
 import ExerciseChecks
 import Foundation
+import Workbook
 
 #if canImport(Glibc)
     import Glibc
@@ -187,12 +188,12 @@ struct GradingWorkspace {
     /// was built from. The others (a file that does not compile, or a build that stopped before
     /// reaching them) are then built alone.
     private func buildEverything(swift: URL) async -> Set<Int> {
-        _ = try? await runChild(
+        _ = try? await runChildProcess(
             swift,
             arguments: [
                 "build", "--package-path", layout.root.path, "--scratch-path", layout.scratch.path,
                 "--configuration", layout.configuration,
-            ])
+            ], environment: ProcessInfo.processInfo.environment)
         func modified(_ file: URL) -> Date? {
             (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date
         }
@@ -237,7 +238,7 @@ private func synchronise(_ target: URL, with source: URL) throws {
         let from = source.appending(path: relative)
         let to = target.appending(path: relative)
         var isFolder: ObjCBool = false
-        files.fileExists(atPath: from.path, isDirectory: &isFolder)
+        _ = files.fileExists(atPath: from.path, isDirectory: &isFolder)
         if isFolder.boolValue {
             try files.createDirectory(at: to, withIntermediateDirectories: true)
         } else if let data = try? Data(contentsOf: from), (try? Data(contentsOf: to)) != data {

@@ -70,7 +70,7 @@ private struct ProbeRun {
             switch run.ending {
             case .exited(let code): (.exit, code)
             case .signalled(let signal): (.uncaughtSignal, signal)
-            case .killedAtDeadline: (.uncaughtSignal, SIGKILL)
+            case .killedAtDeadline, .tooMuchOutput: (.uncaughtSignal, SIGKILL)
             }
         return ProbeRun(reason: reason, status: status, report: run.report, standardError: run.errors)
     }

@@ -74,9 +74,10 @@ struct BuildFailureTests {
     private func compile(_ files: [URL]) async throws -> String {
         let swiftc = try #require(CheckBuild.findSwift()).deletingLastPathComponent().appending(
             path: "swiftc")
-        let run = try await runChild(
-            swiftc, arguments: ["-typecheck", "-continue-building-after-errors"] + files.map(\.path))
+        let run = try await runChildProcess(
+            swiftc, arguments: ["-typecheck", "-continue-building-after-errors"] + files.map(\.path),
+            environment: ProcessInfo.processInfo.environment)
         #expect(run.ending == .exited(1))
-        return run.output
+        return run.output + run.errors
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Workbook
 
 @testable import WorkbookCommand
 
@@ -15,32 +16,39 @@ import Testing
 struct ChildProcessTests {
     private let shell = URL(filePath: "/bin/sh")
 
+    private func run(
+        _ script: String, deadline: Duration? = nil, outputLimit: Int? = nil
+    ) async throws
+        -> ChildProcessRun
+    {
+        try await runChildProcess(
+            shell, arguments: ["-c", script], environment: ProcessInfo.processInfo.environment,
+            deadline: deadline, outputLimit: outputLimit)
+    }
+
     @Test func aCrashIsTheSignalWithTheMessageBeforeIt() async throws {
-        let run = try await runChild(shell, arguments: ["-c", "echo 'Fatal error: isolation'; kill -ILL $$"])
+        let run = try await run("echo 'Fatal error: isolation' >&2; kill -ILL $$")
         #expect(run.ending == .signalled(SIGILL))
-        #expect(run.output == "Fatal error: isolation\n")
+        #expect(run.errors == "Fatal error: isolation\n")
         #expect(signalDescription(SIGILL).hasPrefix("SIGILL ("))
     }
 
-    @Test func aHangIsStoppedAtTheTimeLimit() async throws {
-        let run = try await runChild(
-            shell, arguments: ["-c", "echo started; exec sleep 600"],
-            limits: ChildLimits(time: .milliseconds(300)))
-        #expect(run.ending == .outOfTime(.milliseconds(300)))
+    @Test func aHangIsStoppedAtTheDeadline() async throws {
+        let run = try await run("echo started; exec sleep 600", deadline: .milliseconds(300))
+        #expect(run.ending == .killedAtDeadline(.milliseconds(300)))
         #expect(run.output == "started\n")
     }
 
     @Test func endlessOutputIsStoppedAtTheOutputLimitAndKeptToIt() async throws {
-        let run = try await runChild(
-            shell, arguments: ["-c", "exec yes"], limits: ChildLimits(outputBytes: 10_000))
+        let run = try await run("exec yes", outputLimit: 10_000)
         #expect(run.ending == .tooMuchOutput(bytes: 10_000))
-        #expect(run.output.utf8.count == 10_000)
+        #expect(run.outputData.count == 10_000)
         #expect(run.output.hasPrefix("y\ny\n"))
     }
 
     @Test func anExitStatusIsKeptWithBothOutputs() async throws {
-        let run = try await runChild(shell, arguments: ["-c", "echo out; echo err >&2; exit 3"])
+        let run = try await run("echo out; echo err >&2; exit 3")
         #expect(run.ending == .exited(3))
-        #expect(run.output.contains("out\n") && run.output.contains("err\n"))
+        #expect(run.output == "out\n" && run.errors == "err\n")
     }
 }

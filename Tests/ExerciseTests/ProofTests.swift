@@ -58,10 +58,10 @@ struct ProofTests {
                 "the server saw nothing abandoned",
         ],
         6: [
-            "loading user 1 shows Ada Lovelace": isolationCrash,
-            "the model changes on the main thread": isolationCrash,
-            "a missing user shows .status(404)": isolationCrash,
-            "loading user 1 while slow user 3 loads leaves user 1 shown": isolationCrash,
+            "loading user 1 shows Ada Lovelace": isolationCrash(in: "closure #1"),
+            "the model changes on the main thread": isolationCrash(in: "closure #1"),
+            "a missing user shows .status(404)": isolationCrash(in: "closure #2"),
+            "loading user 1 while slow user 3 loads leaves user 1 shown": isolationCrash(in: "closure #1"),
         ],
         7: [
             "a second fetch sends If-Modified-Since and serves the 304 without decoding":
@@ -142,8 +142,8 @@ struct ProofTests {
 
     /// Each check's sentence and verdict against `code`, in check order. Checks that need the main
     /// thread run as `workbook check` runs them, each in a child process of its own, where the main
-    /// thread runs the main run loop and a crash is a failed check that names its signal; the others
-    /// run in this process.
+    /// thread runs the main run loop and a crash is a failed check that names its signal and frame;
+    /// the others run in this process.
     static func verdicts(of exercise: Exercise, against code: Code) async throws -> [(String, Verdict)] {
         guard exercise.checksNeedTheMainThread else {
             var verdicts: [(String, Verdict)] = []
@@ -161,8 +161,16 @@ struct ProofTests {
     }
 }
 
-/// What `workbook check` measures when the Swift 6 isolation check stops a check's process.
-private let isolationCrash = "it crashed: \(WorkbookCommand.signalDescription(isolationCheckSignal))"
+/// What `workbook check` measures when the Swift 6 isolation check stops a check's process in the
+/// starter's `closure` (its `map` is closure #1, its `catch` closure #2): the signal and the frame.
+/// Under ThreadSanitizer a child keeps its signal or prints its frames, not both, and keeps the
+/// signal (see `CrashBacktrace.childEnvironment`).
+private func isolationCrash(in closure: String) -> String {
+    let signal = "it crashed: \(WorkbookCommand.signalDescription(isolationCheckSignal))"
+    return underThreadSanitizer ? signal : signal + " in \(closure) in ProfileScreenModel.load(userID:)"
+}
+
+private let underThreadSanitizer = dlsym(nil, "__tsan_init") != nil
 
 /// The signal a failed isolation check stops a process with, as chapter 6 measures it: the
 /// processor's trap instruction, an illegal instruction on x86, a breakpoint on ARM.

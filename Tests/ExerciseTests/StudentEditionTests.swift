@@ -1,6 +1,7 @@
 import ExerciseChecks
 import Foundation
 import Testing
+import Workbook
 
 @testable import WorkbookCommand
 
@@ -66,8 +67,9 @@ struct StudentEditionTests {
     /// SwiftPM itself reads the student manifest: every target it names has its sources.
     @Test func swiftPMAcceptsTheStudentManifest() async throws {
         let swift = try #require(CheckBuild.findSwift())
-        let run = try await runChild(
-            swift, arguments: ["package", "describe", "--package-path", Self.edition.path, "--type", "json"])
+        let run = try await runChildProcess(
+            swift, arguments: ["package", "describe", "--package-path", Self.edition.path, "--type", "json"],
+            environment: ProcessInfo.processInfo.environment)
         #expect(run.ending == .exited(0), "\(run.output)")
         for exercise in exercises {
             #expect(run.output.contains("\"\(exercise.name)CheckRunner\""))

@@ -1,0 +1,26 @@
+import Foundation
+import Workbook
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension Duration {
+    var timeInterval: TimeInterval {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+
+    /// Seconds with one decimal: `4.2 s`.
+    var seconds: String {
+        String(format: "%.1f s", timeInterval)
+    }
+}
+
+/// A signal as a person looks it up, its name with what the system calls it:
+/// `SIGILL (illegal instruction)`.
+func signalDescription(_ signal: Int32) -> String {
+    let meaning = strsignal(signal).map { String(cString: $0).lowercased() } ?? "signal \(signal)"
+    return "\(signalName(signal)) (\(meaning))"
+}
