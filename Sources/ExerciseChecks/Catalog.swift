@@ -20,4 +20,4 @@ public func exercise(_ number: Int) -> Exercise? {
 /// that answers after two seconds, in about two). It only runs out when the code under check never
 /// does it; it is shorter than a check process's time limit (`workbook check` gives each five
 /// seconds), so such code gets the check's own verdict rather than being stopped as stuck.
-let patience = Duration.seconds(3)
+let patience = Duration.seconds(4)

@@ -10,7 +10,8 @@ struct MirrorTests {
     @Test func startersExercisesAndSolutionsHoldTheSameFiles() throws {
         let starters = try swiftFiles(in: "Sources/Starters")
         #expect(starters == exercises.map(\.file))
-        #expect(try swiftFiles(in: "Sources/Exercises") == starters)
+        // The learner's copy may hold more: a file of helpers beside an exercise is theirs to add.
+        #expect(try Set(starters).isSubset(of: swiftFiles(in: "Sources/Exercises")))
         #expect(try swiftFiles(in: "Sources/Solutions") == starters)
     }
 
@@ -69,7 +70,7 @@ struct MirrorTests {
         let checks = "Sources/ExerciseChecks/\(exercise.folder).swift"
         #expect(FileManager.default.fileExists(atPath: packageRoot.appending(path: checks).path), "\(checks)")
         #expect(try contents(of: checks).contains("public struct \(exercise.name)Code: ExerciseCode"))
-        for edition in ["Exercises", "Starters", "Solutions"] {
+        for edition in ["Starters", "Solutions"] {
             let files = try swiftFiles(in: "Sources/\(edition)/\(exercise.folder)")
             #expect(files == ["\(exercise.name).swift"], "Sources/\(edition)/\(exercise.folder)")
         }

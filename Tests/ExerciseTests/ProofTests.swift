@@ -152,7 +152,10 @@ struct ProofTests {
             }
             return verdicts
         }
-        return await runChecks(of: exercise, runner: code.runner).map { result in
+        // The proof is about verdicts, so it gives a check far longer than a learner's 5 seconds:
+        // a process under ThreadSanitizer or on a loaded machine is slow, not stuck.
+        let limits = ChildLimits(time: .seconds(60), outputBytes: ChildLimits.check.outputBytes)
+        return await runChecks(of: exercise, runner: code.runner, limits: limits).map { result in
             (
                 result.sentence,
                 Verdict(passed: result.passed, expected: result.expected, measured: result.measured)

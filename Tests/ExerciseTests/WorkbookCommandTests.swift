@@ -144,14 +144,20 @@ struct WorkbookCommandTests {
 }
 
 /// A copy of what the workbook reads (manifest, exercise folders, chapter folders, pages) in a
-/// temporary folder, with a build folder of its own; removed when the test ends.
+/// temporary folder, with a build folder of its own; removed when the test ends. Its exercises are
+/// fresh copies of the starters, as a new learner's are, whatever the learner's own copies hold.
 final class ScratchPackage {
     let root = FileManager.default.temporaryDirectory.appending(path: "workbook-package-\(UUID().uuidString)")
 
-    /// `more` names folders to copy besides the ones every runner command reads.
+    /// `more` names folders to copy as they are, besides the ones every runner command reads.
     init(with more: [String] = []) throws {
-        for path in ["Package.swift", "Sources/Exercises", "Sources/Starters", "Chapters", "docs"] + more {
-            let copy = root.appending(path: path)
+        let copies =
+            [
+                ("Package.swift", "Package.swift"), ("Sources/Starters", "Sources/Exercises"),
+                ("Sources/Starters", "Sources/Starters"), ("Chapters", "Chapters"), ("docs", "docs"),
+            ] + more.map { ($0, $0) }
+        for (path, destination) in copies {
+            let copy = root.appending(path: destination)
             try FileManager.default.createDirectory(
                 at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: packageRoot.appending(path: path), to: copy)
