@@ -238,7 +238,7 @@ private func synchronise(_ target: URL, with source: URL) throws {
         let from = source.appending(path: relative)
         let to = target.appending(path: relative)
         var isFolder: ObjCBool = false
-        files.fileExists(atPath: from.path, isDirectory: &isFolder)
+        _ = files.fileExists(atPath: from.path, isDirectory: &isFolder)
         if isFolder.boolValue {
             try files.createDirectory(at: to, withIntermediateDirectories: true)
         } else if let data = try? Data(contentsOf: from), (try? Data(contentsOf: to)) != data {

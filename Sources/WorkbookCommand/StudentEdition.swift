@@ -5,7 +5,7 @@ import Foundation
 /// solution anywhere, ready to be a GitHub Classroom template repository.
 ///
 /// What it holds is listed, not filtered: the top-level entries in `StudentEdition.kept`, less
-/// `StudentEdition.leftOut` and every test or script that names a left-out module. Text files lose
+/// `StudentEdition.leftOut` and every test or script with one of `StudentEdition.leftOutWords`. Text files lose
 /// the lines between a `full edition: begin` and a `full edition: end` marker line (each a comment
 /// of its own), which is how `Package.swift` and the roadmap drop what names the solutions. The
 /// student's exercise files are the starters, whatever the teacher's own copies hold.
@@ -16,15 +16,17 @@ enum StudentEdition {
         ".swift-format",
     ]
 
-    /// What the student edition never holds: the reference solutions, the check runner built
-    /// against them, other correct answers, the project's own CI, and the teacher's guide.
+    /// What the student edition never holds, though it sits in a kept folder: the reference
+    /// solutions, the runner that binds them to the checks, other correct answers, and the
+    /// teacher's guide. (The project's own CI, `.ci` and `.github`, is not in `kept`.)
     static let leftOut = [
         "Sources/Solutions", "Sources/CheckRunners/Solutions", "Sources/AnswerVariants", "docs/teaching.md",
     ]
 
-    /// Module names whose mention leaves a test or script out, since it would not build or run
-    /// without them.
-    static let leftOutModules = ["Solutions", "SolutionCheckRunner", "AnswerVariants"]
+    /// Words that leave out a test or a script that contains them: the names of the solutions'
+    /// modules (`NameSolution`, `SolutionCheckRunner`), folders and variants, without which it
+    /// would not build or run.
+    static let leftOutWords = ["Solution", "AnswerVariant"]
 
     /// Writes the student edition of the package at `source` into `folder`, which must be new or
     /// empty.
@@ -65,7 +67,7 @@ enum StudentEdition {
             return try write(data, to: folder.appending(path: path))
         }
         if path.hasPrefix("Tests/") || path.hasPrefix("scripts/"),
-            leftOutModules.contains(where: { namesModule(text, $0) })
+            leftOutWords.contains(where: text.contains)
         {
             return
         }
@@ -101,11 +103,6 @@ enum StudentEdition {
             at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try data.write(to: file)
     }
-}
-
-/// Whether `text` names `module` as a whole word (`Solutions`, not `SolutionsFolder`).
-func namesModule(_ text: String, _ module: String) -> Bool {
-    text.contains(module) && text.contains(try! Regex("\\b\(module)\\b"))
 }
 
 /// `text` without its full-edition sections: each line from a `full edition: begin` marker to the

@@ -149,7 +149,7 @@ struct WorkbookCommandTests {
 final class ScratchPackage {
     let root = FileManager.default.temporaryDirectory.appending(path: "workbook-package-\(UUID().uuidString)")
 
-    /// `more` names folders to copy besides the ones every runner command reads.
+    /// `more` names folders to copy as they are, besides the ones every runner command reads.
     init(with more: [String] = []) throws {
         let copies =
             [
