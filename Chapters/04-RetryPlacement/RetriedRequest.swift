@@ -56,10 +56,6 @@ func listed(_ durations: [Duration]) -> String {
 }
 
 extension Duration {
-    var milliseconds: Double {
-        Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
-    }
-
     /// Milliseconds with one decimal, as a gap between two requests is worth reading: `0.8 ms`.
     var inMilliseconds: String {
         String(format: "%.1f ms", milliseconds)

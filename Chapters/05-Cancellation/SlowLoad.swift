@@ -87,7 +87,7 @@ struct SlowLoad: Sendable {
 /// When the server saw a client leave, in words for the timings part of the report.
 func departureNote(_ abandoned: AbandonedRequest?) -> String {
     guard let abandoned else { return "the server saw no client leave" }
-    let milliseconds = Int((abandoned.waited / .milliseconds(1)).rounded())
+    let milliseconds = Int(abandoned.waited.milliseconds.rounded())
     return "the server saw the client leave \(milliseconds) ms after the request; its answer was never sent"
 }
 

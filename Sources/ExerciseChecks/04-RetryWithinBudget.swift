@@ -122,7 +122,7 @@ private let retryHorizon = longerBudget.total * 4
 
 /// Durations as milliseconds, the unit named once: `0, 50, 150 ms`.
 private func inMilliseconds(_ durations: [Duration]) -> String {
-    durations.map { "\(Int(($0 / .milliseconds(1)).rounded()))" }.joined(separator: ", ") + " ms"
+    durations.map { "\(Int($0.milliseconds.rounded()))" }.joined(separator: ", ") + " ms"
 }
 
 /// Runs the code on `request` with a virtual clock and `budget`, moving the clock on whenever the

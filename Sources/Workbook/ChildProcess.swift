@@ -263,11 +263,3 @@ public func signalName(_ number: Int32) -> String {
     ]
     return names[number] ?? "signal \(number)"
 }
-
-extension Duration {
-    /// The duration in seconds, as Dispatch and Foundation take it.
-    fileprivate var timeInterval: TimeInterval {
-        let (seconds, attoseconds) = components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
-    }
-}

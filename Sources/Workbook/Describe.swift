@@ -29,7 +29,7 @@ public func describe<Value, Failure>(_ outcome: Result<[Value], Failure>) -> Str
 /// `no completion within 1200 ms` when the publisher had not completed by the end of `wait`.
 /// Never `finished` for a publisher that did not finish.
 public func describe<Value, Failure>(_ outcome: Result<[Value], Failure>?, within wait: Duration) -> String {
-    outcome.map { describe($0) } ?? "no completion within \(Int((wait / .milliseconds(1)).rounded())) ms"
+    outcome.map { describe($0) } ?? "no completion within \(Int(wait.milliseconds.rounded())) ms"
 }
 
 /// A failure named by its type and case, the way a reader would look it up:

@@ -138,7 +138,6 @@ extension String {
 extension Duration {
     /// Milliseconds below ten seconds, seconds with one decimal above.
     var readable: String {
-        let milliseconds = Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
         if milliseconds < 10_000 {
             return "\(Int(milliseconds.rounded())) ms"
         }

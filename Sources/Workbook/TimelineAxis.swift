@@ -45,9 +45,3 @@ struct TimeAxis {
         return milliseconds >= 1000 ? "\(trimmed(milliseconds / 1000)) s" : "\(trimmed(milliseconds)) ms"
     }
 }
-
-extension Duration {
-    var milliseconds: Double {
-        Double(components.seconds) * 1000 + Double(components.attoseconds) / 1e15
-    }
-}

@@ -8,10 +8,6 @@ import Workbook
 #endif
 
 extension Duration {
-    var timeInterval: TimeInterval {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
-
     /// Seconds with one decimal: `4.2 s`.
     var seconds: String {
         String(format: "%.1f s", timeInterval)

@@ -1,0 +1,11 @@
+import Foundation
+
+/// The two units the workbook reads a `Duration` in, said once: milliseconds for what it prints and
+/// draws, seconds for what Foundation and Dispatch take.
+extension Duration {
+    /// The duration in milliseconds, with its fraction.
+    public var milliseconds: Double { self / .milliseconds(1) }
+
+    /// The duration in seconds, as Foundation and Dispatch take it.
+    public var timeInterval: TimeInterval { self / .seconds(1) }
+}
