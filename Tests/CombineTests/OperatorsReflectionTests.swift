@@ -64,4 +64,9 @@ import Testing
         let held = upstream.heldSubscriber as? CustomPlaygroundDisplayConvertible
         #expect(held?.playgroundDescription as? String == "Retry")
     }
+
+    // Apple: catch shows its downstream and the demand still owed to it, on both of its subscribers.
+    @Test func catchShowsItsDownstreamAndDemand() {
+        #expect(children { $0.catch { _ in Just(0) } } == ["downstream", "demand"])
+    }
 }
