@@ -69,4 +69,12 @@ import Testing
     @Test func catchShowsItsDownstreamAndDemand() {
         #expect(children { $0.catch { _ in Just(0) } } == ["downstream", "demand"])
     }
+
+    // Apple: Subscriptions.empty is "Empty" to print() and in a playground, and reflects no children.
+    @Test func theEmptySubscriptionDescribesItselfAsEmpty() {
+        let empty = Subscriptions.empty
+        #expect(String(describing: empty) == "Empty")
+        #expect((empty as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String == "Empty")
+        #expect((empty as? CustomReflectable)?.customMirror.children.isEmpty == true)
+    }
 }
