@@ -64,4 +64,17 @@ import Testing
         let held = upstream.heldSubscriber as? CustomPlaygroundDisplayConvertible
         #expect(held?.playgroundDescription as? String == "Retry")
     }
+
+    // Apple: catch shows its downstream and the demand still owed to it, on both of its subscribers.
+    @Test func catchShowsItsDownstreamAndDemand() {
+        #expect(children { $0.catch { _ in Just(0) } } == ["downstream", "demand"])
+    }
+
+    // Apple: Subscriptions.empty is "Empty" to print() and in a playground, and reflects no children.
+    @Test func theEmptySubscriptionDescribesItselfAsEmpty() {
+        let empty = Subscriptions.empty
+        #expect(String(describing: empty) == "Empty")
+        #expect((empty as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String == "Empty")
+        #expect((empty as? CustomReflectable)?.customMirror.children.isEmpty == true)
+    }
 }

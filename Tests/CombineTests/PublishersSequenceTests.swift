@@ -181,3 +181,31 @@ struct PublishersSequenceTests {
         #expect(subscriber.completions == [.finished])
     }
 }
+
+/// How a sequence's or a recording's subscription describes itself once it is over, as Apple's does.
+@Suite struct PublishersEndedDescriptionTests {
+    // Apple: "[1, 2]" while it plays, "Sequence" once it has finished.
+    @Test func aFinishedSequenceSubscriptionDescribesItselfAsSequence() throws {
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1))
+        [1, 2].publisher.subscribe(subscriber)
+        let subscription = try #require(subscriber.subscription)
+        #expect(String(describing: subscription) == "[1, 2]")
+
+        subscriber.request(.max(1))
+
+        #expect(subscriber.completions == [.finished])
+        #expect(String(describing: subscription) == "Sequence")
+    }
+
+    // Apple: a Record's subscription describes itself as "Cancelled Events" once cancelled.
+    @Test func aCancelledRecordSubscriptionDescribesItselfAsCancelledEvents() throws {
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+        Record<Int, Never>(output: [1, 2], completion: .finished).subscribe(subscriber)
+        let subscription = try #require(subscriber.subscription)
+        #expect(String(describing: subscription) == "[1, 2]")
+
+        subscriber.cancel()
+
+        #expect(String(describing: subscription) == "Cancelled Events")
+    }
+}

@@ -298,3 +298,23 @@ struct SubjectsPassthroughTests {
         #expect(log.values == [1])
     }
 }
+
+/// What a subject's subscription shows to `dump` or a debugger, as Apple's does.
+@Suite struct SubjectsReflectionTests {
+    // Apple: parent, downstream, demand and subject; all but the demand are nil once it has ended.
+    @Test func aSubjectSubscriptionShowsItsSubjectDownstreamAndDemand() throws {
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(3))
+        subject.subscribe(subscriber)
+        let held = try #require(subscriber.subscription)
+        let subscription = try #require(held as? CustomReflectable)
+
+        let live = subscription.customMirror.children.map { "\($0.label ?? "-")=\($0.value)" }
+        #expect(live.map { $0.prefix { $0 != "=" } } == ["parent", "downstream", "demand", "subject"])
+        #expect(live[0].contains("PassthroughSubject") && live[2] == "demand=max(3)")
+
+        subscriber.cancel()
+        let ended = subscription.customMirror.children.map { "\($0.label ?? "-")=\($0.value)" }
+        #expect(ended == ["parent=nil", "downstream=nil", "demand=max(3)", "subject=nil"])
+    }
+}

@@ -13,7 +13,8 @@ extension Subscriptions {
     }
 }
 
-private final class EmptySubscription: Subscription, CustomStringConvertible {
+/// As Apple's does, it describes itself as "Empty", in a playground too, and reflects with no children.
+private final class EmptySubscription: Subscription, ReflectsNoChildren {
     static let singleton = EmptySubscription()
 
     func request(_ demand: Subscribers.Demand) {}

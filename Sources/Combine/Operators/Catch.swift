@@ -80,7 +80,7 @@ extension Publishers {
 private final class RecoveringSubscription<
     Upstream: Publisher, NewPublisher: Publisher, Downstream: Subscriber
 >:
-    Subscriber, Subscription, CustomStringConvertible
+    Subscriber, Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Output {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
@@ -124,6 +124,14 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
 
     deinit {
         lock.deallocate()
+    }
+
+    var playgroundDescription: Any { description }
+
+    /// As Apple's does: the downstream and the demand it is still owed.
+    var customMirror: Mirror {
+        let owed = lock.withLock { self.owed }
+        return Mirror(self, children: ["downstream": downstream, "demand": owed])
     }
 
     // MARK: The upstream
@@ -277,12 +285,21 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
     }
 
     /// Subscribes to the replacement publisher on the parent's behalf.
-    private struct ReplacementSubscriber: Subscriber {
+    /// It describes and reflects itself as the parent does, as Apple's does.
+    private struct ReplacementSubscriber: Subscriber, CustomStringConvertible, CustomReflectable,
+        CustomPlaygroundDisplayConvertible
+    {
         typealias Input = NewPublisher.Output
         typealias Failure = NewPublisher.Failure
 
         let parent: RecoveringSubscription
         let combineIdentifier = CombineIdentifier()
+
+        var description: String { parent.description }
+
+        var customMirror: Mirror { parent.customMirror }
+
+        var playgroundDescription: Any { parent.playgroundDescription }
 
         func receive(subscription: Subscription) {
             parent.replacementReceive(subscription: subscription)

@@ -32,6 +32,7 @@ public struct Record<Output, Failure: Error>: Publisher {
             iterator: iterator,
             first: first,
             ending: recording.completion,
+            endedDescription: "Cancelled Events",
             downstream: subscriber
         )
         subscriber.receive(subscription: subscription)

@@ -33,6 +33,7 @@ extension Publishers {
                 iterator: iterator,
                 first: first,
                 ending: .finished,
+                endedDescription: "Sequence",
                 downstream: subscriber
             )
             subscriber.receive(subscription: subscription)

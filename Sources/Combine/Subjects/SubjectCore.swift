@@ -11,7 +11,7 @@
 /// another thread waits until the subscriber returns (so after `cancel()` returns, nothing more
 /// arrives). The price: a subscriber must not block waiting for another thread that uses the same
 /// subject. One lock round-trip a value, and no array is copied on the way.
-internal final class SubjectCore<Output, Failure: Error> {
+internal final class SubjectCore<Output, Failure: Error>: CustomStringConvertible {
     /// Whether late demand is answered with the latest value (`CurrentValueSubject`) or not.
     internal enum Memory {
         case none
@@ -51,6 +51,13 @@ internal final class SubjectCore<Output, Failure: Error> {
     }
 
     internal var description: String { name }
+
+    /// Runs `body` with the core's lock held (for reading a conduit's state from outside a delivery).
+    fileprivate func locked<T>(_ body: () -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
+    }
 
     /// The value remembered with `.latest` memory; `nil` for a subject that remembers none.
     internal var latestValue: Output? {
@@ -219,7 +226,22 @@ internal class SubjectConduit<Output, Failure: Error>: Subscription, CustomStrin
 
     internal var description: String { core.description }
 
-    internal var customMirror: Mirror { Mirror(self, children: []) }
+    /// As Apple's subject subscriptions do: the subject as parent and subject, the downstream and the
+    /// demand, the first three `nil` once the subscription has ended.
+    internal var customMirror: Mirror {
+        let (isActive, demand, downstream) = core.locked { (self.isActive, self.demand, self.heldDownstream) }
+        let subject: Any =
+            isActive ? Optional(core) as Any : Optional<SubjectCore<Output, Failure>>.none as Any
+        return Mirror(
+            self,
+            children: [
+                ("parent", subject), ("downstream", isActive ? downstream : Optional<Any>.none as Any),
+                ("demand", demand), ("subject", subject),
+            ])
+    }
+
+    /// The subscriber, while it is held; read with the core's lock held.
+    fileprivate var heldDownstream: Any { Optional<Any>.none as Any }
 
     internal var playgroundDescription: Any { description }
 
@@ -271,5 +293,10 @@ private final class SubscriberConduit<Downstream: Subscriber>: SubjectConduit<
 
     override func release() {
         box.take()?.release()
+    }
+
+    override var heldDownstream: Any {
+        guard let box else { return Optional<Downstream>.none as Any }
+        return Optional(box.takeUnretainedValue().value) as Any
     }
 }

@@ -4,13 +4,16 @@
 /// Demand is honoured exactly: a request made while values are being emitted (from inside the
 /// subscriber, or from another thread) only adds to the count the running loop works down, so the
 /// loop stays the only caller of the subscriber. Each value costs one lock round-trip. The
-/// subscription describes itself by the sequence it plays, as Apple's does (`[1, 2, 3]`).
+/// subscription describes itself by the sequence it plays, as Apple's does (`[1, 2, 3]`), and once it
+/// has finished or been cancelled by `endedDescription` (Apple's: "Sequence", or "Cancelled Events"
+/// for `Record`).
 internal final class ElementsSubscription<Elements: Sequence, Downstream: Subscriber>: Subscription,
     CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where Downstream.Input == Elements.Element {
     private let lock = Lock()
     private let elements: Elements
     private let ending: Subscribers.Completion<Downstream.Failure>
+    private let endedDescription: String
     // Guarded by `lock`:
     @exclusivity(unchecked) private var downstream: Downstream?
     @exclusivity(unchecked) private var demand = Subscribers.Demand.none
@@ -28,8 +31,10 @@ where Downstream.Input == Elements.Element {
         iterator: Elements.Iterator,
         first: Elements.Element,
         ending: Subscribers.Completion<Downstream.Failure>,
+        endedDescription: String,
         downstream: Downstream
     ) {
+        self.endedDescription = endedDescription
         self.elements = elements
         self.iterator = iterator
         self.upcoming = first
@@ -45,7 +50,10 @@ where Downstream.Input == Elements.Element {
         lock.deallocate()
     }
 
-    internal var description: String { String(describing: elements) }
+    internal var description: String {
+        let hasEnded = lock.withLock { downstream == nil }
+        return hasEnded ? endedDescription : String(describing: elements)
+    }
 
     internal var customMirror: Mirror {
         Mirror(self, children: ["sequence": elements])
