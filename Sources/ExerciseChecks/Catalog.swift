@@ -20,4 +20,11 @@ public func exercise(_ number: Int) -> Exercise? {
 /// that answers after two seconds, in about two). It only runs out when the code under check never
 /// does it; it is shorter than a check process's time limit (`workbook check` gives each five
 /// seconds), so such code gets the check's own verdict rather than being stopped as stuck.
-let patience = Duration.seconds(4)
+public enum CheckPatience {
+    /// Four seconds for a learner's check. Tests that prove verdicts rather than speed, in a test
+    /// process that runs many things at once, give it longer with `$current.withValue`.
+    @TaskLocal public static var current = Duration.seconds(4)
+}
+
+/// The patience of the check under way.
+var patience: Duration { CheckPatience.current }

@@ -52,7 +52,9 @@ func mismatches(of variant: AnswerVariant) async throws -> [String] {
     guard let exercise = exercise(variant.exercise) else { return ["no exercise \(variant.exercise)"] }
     var mismatches: [String] = []
     for check in exercise.checks {
-        let verdict = try await check.run(against: [variant.code])
+        let verdict = try await CheckPatience.$current.withValue(verdictPatience) {
+            try await check.run(against: [variant.code])
+        }
         switch (variant.rejections[check.sentence], verdict.passed) {
         case (nil, false):
             mismatches.append("“\(check.sentence)” failed, measuring \(verdict.measured)")
