@@ -1,5 +1,5 @@
 import Foundation
-import Workbook
+import TypedClient
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,5 +1,4 @@
 import Foundation
-import Workbook
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
