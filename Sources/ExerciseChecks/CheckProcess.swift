@@ -1,4 +1,5 @@
 import Foundation
+import Workbook
 
 #if canImport(Glibc)
     import Glibc

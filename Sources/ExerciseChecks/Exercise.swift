@@ -77,35 +77,17 @@ public struct CheckOf<Code: ExerciseCode>: Sendable {
     ) {
         self.sentence = sentence
         self.hint = hint
-        self.measure = { code, lab in Verdict(await measure(code, lab)) }
+        self.measure = { code, lab in await measure(code, lab).verdict }
     }
 
     fileprivate var erased: Check {
         Check(sentence: sentence, hint: hint) { codes, lab in
             guard let code = codes.lazy.compactMap({ $0 as? Code }).first else {
                 return Verdict(
-                    passed: false, expected: "a \(Code.self) in this check runner",
-                    measured: "none: the checks cannot find this exercise's code")
+                    expected: "a \(Code.self) in this check runner",
+                    measured: "none: the checks cannot find this exercise's code", holds: false)
             }
             return await measure(code, lab)
         }
-    }
-}
-
-/// What one check concluded: whether it passed, and what it expected and measured, as a person
-/// reads them.
-public struct Verdict: Codable, Sendable, Equatable {
-    public var passed: Bool
-    public var expected: String
-    public var measured: String
-
-    public init(passed: Bool, expected: String, measured: String) {
-        self.passed = passed
-        self.expected = expected
-        self.measured = measured
-    }
-
-    init<Value>(_ finding: Finding<Value>) {
-        self.init(passed: finding.holds, expected: finding.expected, measured: finding.measured)
     }
 }

@@ -8,13 +8,12 @@ import Workbook
     import Darwin
 #endif
 
-/// What one check came to, however its process ended.
+/// What one check came to, however its process ended: its verdict, or one about how the process
+/// ended when it wrote none.
 struct CheckResult: Sendable, Equatable {
     let sentence: String
     let hint: String
-    let passed: Bool
-    let expected: String
-    let measured: String
+    let verdict: Verdict
     /// What the check's process wrote, when it did not end with a verdict: the crash message, say.
     /// Empty when it did.
     let output: [String]
@@ -94,12 +93,17 @@ private func runCheck(
             $0.hasPrefix("enable=yes") ? $0 + ",threads=crashed,symbolicate=fast" : $0
         }
     ) { $1 }
-    func result(
-        passed: Bool, expected: String, measured: String, output: [String] = [], hint: String = check.hint
-    ) -> CheckResult {
+    func result(_ verdict: Verdict, output: [String] = [], hint: String = check.hint) -> CheckResult {
         CheckResult(
-            sentence: check.sentence, hint: hint, passed: passed, expected: expected, measured: measured,
-            output: output, duration: .now - start)
+            sentence: check.sentence, hint: hint, verdict: verdict, output: output, duration: .now - start)
+    }
+    /// A process that did not end with a verdict of its own failed the check, measuring `measured`.
+    func failed(
+        expected: String, measured: String, output: [String] = [], hint: String = check.hint
+    )
+        -> CheckResult
+    {
+        result(Verdict(expected: expected, measured: measured, holds: false), output: output, hint: hint)
     }
     let run: ChildProcessRun
     do {
@@ -107,8 +111,8 @@ private func runCheck(
             runner, arguments: [String(exercise), String(index + 1), verdict.path], environment: environment,
             deadline: limits.time, outputLimit: limits.outputBytes)
     } catch {
-        return result(
-            passed: false, expected: "the check to run", measured: "could not start \(runner.path): \(error)")
+        return failed(
+            expected: "the check to run", measured: "could not start \(runner.path): \(error)")
     }
     let finish = "the check to finish with a verdict"
     let printed = lines(of: run.output) + lines(of: beforeTheBacktrace(run.errors))
@@ -117,30 +121,30 @@ private func runCheck(
         guard let data = try? Data(contentsOf: verdict),
             let found = try? JSONDecoder().decode(Verdict.self, from: data)
         else {
-            return result(
-                passed: false, expected: finish, measured: "it exited without one", output: lastLines(printed)
+            return failed(
+                expected: finish, measured: "it exited without one", output: lastLines(printed)
             )
         }
-        return result(passed: found.passed, expected: found.expected, measured: found.measured)
+        return result(found)
     case .exited(let status):
-        return result(
-            passed: false, expected: finish, measured: "it exited with status \(status)",
+        return failed(
+            expected: finish, measured: "it exited with status \(status)",
             output: lastLines(printed))
     case .signalled(let signal):
         let frame = CrashBacktrace(standardError: run.errors).innermostFrame(in: runner.lastPathComponent)
-        return result(
-            passed: false, expected: finish,
+        return failed(
+            expected: finish,
             measured: "it crashed: \(signalDescription(signal))" + (frame.map { " in \($0)" } ?? ""),
             output: lastLines(printed))
     case .killedAtDeadline(let limit):
-        return result(
-            passed: false, expected: finish,
+        return failed(
+            expected: finish,
             measured:
                 "still running after \(limit.seconds): a loop that never ends, or a publisher that never completes?",
             output: lastLines(printed), hint: hangHint)
     case .tooMuchOutput(let bytes):
-        return result(
-            passed: false, expected: finish,
+        return failed(
+            expected: finish,
             measured: "printed more than \(bytes / 1024) KiB, stopped with \(signalDescription(SIGKILL))",
             output: Array(printed.prefix(keptOutputLines)))
     }

@@ -71,7 +71,7 @@ struct Commands {
         {
             return 2
         }
-        let unsolved = outcomes.first { $0.buildFailure != nil || !$0.results.allSatisfy(\.passed) }
+        let unsolved = outcomes.first { $0.buildFailure != nil || !$0.results.allSatisfy(\.verdict.holds) }
         guard advising else { return unsolved == nil ? 0 : 1 }
         if chosen.count == exercises.count { say(solvedTally()) }
         if let unsolved = unsolved?.exercise {
@@ -90,7 +90,7 @@ struct Commands {
         let contents = (try? Data(contentsOf: layout.exerciseFile(exercise))) ?? Data()
         let style = self.style
         let results = await runChecks(of: exercise, runner: runner) { say(rendered($0, style: style)) }
-        let passed = results.filter(\.passed).count
+        let passed = results.filter(\.verdict.holds).count
         let solved = passed == results.count
         var progress = Progress(layout: layout)
         progress.record(exercise, contents: contents, passed: solved)
@@ -166,15 +166,14 @@ struct Commands {
 
 /// One check's result as printed: ✓ and the check, or ✗, the check, and what to look at.
 func rendered(_ result: CheckResult, style: TextStyle) -> String {
-    guard !result.passed else { return style.green("✓") + " " + result.sentence }
+    let verdict = result.verdict
+    let row = style.mark(holds: verdict.holds) + " " + result.sentence
+    guard !verdict.holds else { return row }
     var lines = [
-        style.red("✗") + " " + result.sentence,
-        "    expected: " + result.expected,
-        "    measured: " + result.measured,
+        row, Verdict.detail("expected", verdict.expected), Verdict.detail("measured", verdict.measured),
     ]
-    lines += result.output.enumerated().map { index, line in
-        (index == 0 ? "    output:   " : "              ") + line
+    lines += result.output.enumerated().map { index, line in Verdict.detail(index == 0 ? "output" : "", line)
     }
-    lines.append(style.dim("    hint:     " + result.hint))
+    lines.append(style.dim(Verdict.detail("hint", result.hint)))
     return lines.joined(separator: "\n")
 }

@@ -39,7 +39,7 @@ struct StudentGrade: Equatable {
             guard let outcome = outcomes.first(where: { $0.exercise.number == exercise.number }),
                 outcome.buildFailure == nil
             else { return (0, exercise.checks.count) }
-            return (outcome.results.filter(\.passed).count, outcome.results.count)
+            return (outcome.results.filter(\.verdict.holds).count, outcome.results.count)
         }
     }
 }

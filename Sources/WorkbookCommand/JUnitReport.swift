@@ -26,22 +26,25 @@ func junitReport(_ outcomes: [ExerciseOutcome]) -> String {
                     """
             }
             let time = String(format: "%.3f", result.duration.timeInterval)
-            guard !result.passed else {
+            guard !result.verdict.holds else {
                 return
                     "    <testcase classname=\"\(classname)\" name=\"\(escaped(check.sentence))\" time=\"\(time)\"/>"
             }
             let output = result.output.isEmpty ? [] : ["output:"] + result.output
             let details =
-                (["expected: " + result.expected, "measured: " + result.measured, "hint: " + result.hint]
+                ([
+                    "expected: " + result.verdict.expected, "measured: " + result.verdict.measured,
+                    "hint: " + result.hint,
+                ]
                 + output).joined(separator: "\n")
             return """
                     <testcase classname="\(classname)" name="\(escaped(check.sentence))" time="\(time)">
-                      <failure message="\(escaped("measured: " + result.measured))">\(escaped(details))</failure>
+                      <failure message="\(escaped("measured: " + result.verdict.measured))">\(escaped(details))</failure>
                     </testcase>
                 """
         }
         let failures = exercise.checks.indices.filter { index in
-            !(outcome.results.indices.contains(index) && outcome.results[index].passed)
+            !(outcome.results.indices.contains(index) && outcome.results[index].verdict.holds)
         }.count
         let name = "Exercise \(exercise.number) · \(exercise.chapter)"
         return

@@ -48,12 +48,12 @@ extension ExercismResults {
                         taskID: number)
                 }
                 let result = outcome.results[index]
-                guard !result.passed else { return Test(name: name, status: .pass, taskID: number) }
+                guard !result.verdict.holds else { return Test(name: name, status: .pass, taskID: number) }
                 let output = result.output.joined(separator: "\n")
                 return Test(
                     name: name, status: .fail,
                     message:
-                        "expected: \(result.expected)\nmeasured: \(result.measured)\nhint: \(result.hint)",
+                        "expected: \(result.verdict.expected)\nmeasured: \(result.verdict.measured)\nhint: \(result.hint)",
                     output: output.isEmpty ? nil : String(output.prefix(500)), taskID: number)
             }
         }

@@ -92,7 +92,7 @@ struct RetryPlacementTests {
         let finding = retryFinding(
             tooQuick, expected: .success(["Ada Lovelace"]), requests: 2, waits: [.milliseconds(20)])
         #expect(!finding.holds)
-        #expect(finding.measured.hasSuffix("2 requests, a gap shorter than its wait"))
+        #expect(finding.verdict.measured.hasSuffix("2 requests, a gap shorter than its wait"))
     }
 
     @Test func theFlakyRouteFailsAsOftenAsAskedForEachURLOnItsOwn() async throws {

@@ -18,8 +18,8 @@ struct CheckResultTests {
         let results = await runChecks(of: exercise, runner: runner, limits: verdictLimits)
         #expect(results.count == exercise.checks.count)
         let first = try #require(results.first)
-        #expect(!first.passed)
-        #expect(first.measured == "it crashed: \(WorkbookCommand.signalDescription(SIGILL))")
+        #expect(!first.verdict.holds)
+        #expect(first.verdict.measured == "it crashed: \(WorkbookCommand.signalDescription(SIGILL))")
         #expect(first.output == ["Fatal error: Incorrect actor executor assumption"])
         #expect(first.sentence == exercise.checks[0].sentence)
         #expect(first.hint == exercise.checks[0].hint)
@@ -32,7 +32,7 @@ struct CheckResultTests {
             of: exercise, runner: runner, limits: ChildLimits(time: .milliseconds(500), outputBytes: 1000))
         let stopped =
             "still running after 0.5 s: a loop that never ends, or a publisher that never completes?"
-        #expect(results.map(\.measured) == Array(repeating: stopped, count: exercise.checks.count))
+        #expect(results.map(\.verdict.measured) == Array(repeating: stopped, count: exercise.checks.count))
         #expect(results.allSatisfy { $0.output == ["waiting"] && $0.hint == hangHint })
     }
 
@@ -43,7 +43,7 @@ struct CheckResultTests {
             of: exercise, runner: runner, limits: ChildLimits(time: .seconds(60), outputBytes: 2048))
         #expect(
             results.allSatisfy {
-                $0.measured
+                $0.verdict.measured
                     == "printed more than 2 KiB, stopped with \(WorkbookCommand.signalDescription(SIGKILL))"
             })
         #expect(results.allSatisfy { $0.output.count == 12 && $0.output.allSatisfy { $0 == "a line" } })
@@ -55,7 +55,8 @@ struct CheckResultTests {
         let results = await runChecks(of: exercise, runner: runner, limits: verdictLimits)
         #expect(
             results.allSatisfy {
-                !$0.passed && $0.measured == "it exited without one" && $0.output == ["gave up"]
+                !$0.verdict.holds && $0.verdict.measured == "it exited without one"
+                    && $0.output == ["gave up"]
             })
     }
 
@@ -67,8 +68,10 @@ struct CheckResultTests {
         let results = await runChecks(of: errorBody, runner: runner, limits: verdictLimits)
         #expect(results.map(\.sentence) == errorBody.checks.map(\.sentence))
         #expect(
-            results.allSatisfy { $0.output.isEmpty && !$0.expected.isEmpty && !$0.measured.hasPrefix("it ") })
-        #expect(results.first?.expected == "[\(#"{"id": 1, "name": "Ada Lovelace"}"#)], finished")
+            results.allSatisfy {
+                $0.output.isEmpty && !$0.verdict.expected.isEmpty && !$0.verdict.measured.hasPrefix("it ")
+            })
+        #expect(results.first?.verdict.expected == "[\(#"{"id": 1, "name": "Ada Lovelace"}"#)], finished")
     }
 
     /// A shell script standing in for the check runner.

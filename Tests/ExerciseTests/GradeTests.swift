@@ -1,6 +1,7 @@
 import ExerciseChecks
 import Foundation
 import Testing
+import Workbook
 
 @testable import WorkbookCommand
 
@@ -13,8 +14,9 @@ struct GradeTests {
         exercises.map { exercise in
             let results = exercise.checks.enumerated().map { index, check in
                 CheckResult(
-                    sentence: check.sentence, hint: check.hint, passed: passed(exercise, index), expected: "",
-                    measured: "", output: [], duration: .zero)
+                    sentence: check.sentence, hint: check.hint,
+                    verdict: Verdict(expected: "", measured: "", holds: passed(exercise, index)), output: [],
+                    duration: .zero)
             }
             return ExerciseOutcome(exercise: exercise, results: results, buildFailure: nil)
         }

@@ -15,7 +15,7 @@ struct MainThreadCheckTests {
         let check = try #require(
             exercise.checks.first { $0.sentence == "the model changes on the main thread" })
         let verdict = try await check.run(against: [ProfileScreenModelCode { _, _ in OffMainThreadModel() }])
-        #expect(!verdict.passed)
+        #expect(!verdict.holds)
         #expect(verdict.measured == "every change off the main thread")
         #expect(verdict.expected == "every change on the main thread")
     }

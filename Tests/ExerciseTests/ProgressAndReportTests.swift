@@ -1,6 +1,7 @@
 import ExerciseChecks
 import Foundation
 import Testing
+import Workbook
 
 @testable import WorkbookCommand
 
@@ -42,8 +43,9 @@ struct ProgressAndReportTests {
         let exercise = exercises[0]
         let results = exercise.checks.enumerated().map { index, check in
             CheckResult(
-                sentence: check.sentence, hint: check.hint, passed: index == 0, expected: "1 value <&>",
-                measured: "no value", output: index == 2 ? ["Fatal error: \u{1B}boom"] : [],
+                sentence: check.sentence, hint: check.hint,
+                verdict: Verdict(expected: "1 value <&>", measured: "no value", holds: index == 0),
+                output: index == 2 ? ["Fatal error: \u{1B}boom"] : [],
                 duration: .milliseconds(250))
         }
         let broken = ExerciseOutcome(

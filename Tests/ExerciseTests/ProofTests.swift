@@ -21,7 +21,7 @@ struct ProofTests {
         let verdicts = try await Self.verdicts(of: exercise, against: .solutions)
         #expect(verdicts.count == exercise.checks.count)
         for (sentence, verdict) in verdicts {
-            #expect(verdict.passed, "\(sentence): measured \(verdict.measured), expected \(verdict.expected)")
+            #expect(verdict.holds, "\(sentence): measured \(verdict.measured), expected \(verdict.expected)")
             #expect(verdict.measured == verdict.expected)
         }
     }
@@ -123,7 +123,7 @@ struct ProofTests {
             Self.starterFailures[number], "no starter failures listed for exercise \(number)")
         var measuredFailures: [String: String] = [:]
         for (sentence, verdict) in try await Self.verdicts(of: exercise, against: .starters)
-        where !verdict.passed {
+        where !verdict.holds {
             measuredFailures[sentence] = verdict.measured
         }
         #expect(measuredFailures == failures)
@@ -162,11 +162,8 @@ struct ProofTests {
             }
             return verdicts
         }
-        return await runChecks(of: exercise, runner: code.runner, limits: verdictLimits).map { result in
-            (
-                result.sentence,
-                Verdict(passed: result.passed, expected: result.expected, measured: result.measured)
-            )
+        return await runChecks(of: exercise, runner: code.runner, limits: verdictLimits).map {
+            ($0.sentence, $0.verdict)
         }
     }
 }

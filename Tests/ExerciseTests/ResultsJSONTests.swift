@@ -1,6 +1,7 @@
 import ExerciseChecks
 import Foundation
 import Testing
+import Workbook
 
 @testable import WorkbookCommand
 
@@ -13,8 +14,9 @@ struct ResultsJSONTests {
     ) -> [CheckResult] {
         exercise.checks.enumerated().map { index, check in
             CheckResult(
-                sentence: check.sentence, hint: check.hint, passed: passing(index), expected: "1 request",
-                measured: "3 requests", output: output, duration: .milliseconds(10))
+                sentence: check.sentence, hint: check.hint,
+                verdict: Verdict(expected: "1 request", measured: "3 requests", holds: passing(index)),
+                output: output, duration: .milliseconds(10))
         }
     }
 

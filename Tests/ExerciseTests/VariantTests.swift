@@ -55,7 +55,7 @@ func mismatches(of variant: AnswerVariant) async throws -> [String] {
         let verdict = try await CheckPatience.$current.withValue(verdictPatience) {
             try await check.run(against: [variant.code])
         }
-        switch (variant.rejections[check.sentence], verdict.passed) {
+        switch (variant.rejections[check.sentence], verdict.holds) {
         case (nil, false):
             mismatches.append("“\(check.sentence)” failed, measuring \(verdict.measured)")
         case (let fragment?, true):

@@ -112,7 +112,7 @@ struct WorkbookCommandTests {
                 exit 1 ;;
             esac
             mkdir -p "$7/$9"
-            printf '#!/bin/sh\\nprintf "{\\\\"passed\\\\":true,\\\\"expected\\\\":\\\\"e\\\\",\\\\"measured\\\\":\\\\"e\\\\"}" > "$3"\\n' > "$7/$9/$3"
+            printf '#!/bin/sh\\nprintf "{\\\\"holds\\\\":true,\\\\"expected\\\\":\\\\"e\\\\",\\\\"measured\\\\":\\\\"e\\\\"}" > "$3"\\n' > "$7/$9/$3"
             chmod +x "$7/$9/$3"
             """)
         let report = package.root.appending(path: "report.xml")

@@ -31,7 +31,7 @@ struct ChapterRunnerTests {
             "Sample",
             rules: [Rule("user 1 is found", Self.userStatus), Rule("a wrong guess", Self.wrongGuess)])
         #expect(report.lines.map(\.rule) == ["user 1 is found", "a wrong guess"])
-        #expect(report.lines.map(\.holds) == [true, false])
+        #expect(report.lines.map(\.verdict.holds) == [true, false])
         #expect(report.ruleDurations.count == 2)
         #expect(report.exitStatus == 1)
         #expect(report.tally == "1 of 2 as expected")
@@ -53,9 +53,9 @@ struct ChapterRunnerTests {
                 Rule("the silent route answers", deadline: .seconds(1), Self.waitForSilence),
                 Rule("user 1 is found", Self.userStatus),
             ])
-        #expect(report.lines.map(\.holds) == [false, true])
-        #expect(report.lines[0].measured == "still waiting after 1000 ms, given up")
-        #expect(report.lines[0].expected == "a result within 1000 ms")
+        #expect(report.lines.map(\.verdict.holds) == [false, true])
+        #expect(report.lines[0].verdict.measured == "still waiting after 1000 ms, given up")
+        #expect(report.lines[0].verdict.expected == "a result within 1000 ms")
         #expect(report.exitStatus == 1)
     }
 

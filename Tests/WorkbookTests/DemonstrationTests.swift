@@ -8,8 +8,10 @@ struct DemonstrationTests {
 
     @Test func aReproducedBugSaysSoInsteadOfABareTick() {
         let line = ReportLine(
-            rule: "as written, decoding runs on the main thread", expected: "on the main thread",
-            measured: "decoded on the main thread", holds: true, isDemonstration: true)
+            rule: "as written, decoding runs on the main thread",
+            verdict: Verdict(
+                expected: "on the main thread", measured: "decoded on the main thread", holds: true),
+            isDemonstration: true)
         #expect(
             line.rendered(ruleWidth: 46, style: plain)
                 == "  as written, decoding runs on the main thread     ✓ reproduced: decoded on the main thread"
@@ -18,7 +20,8 @@ struct DemonstrationTests {
 
     @Test func aBugThatWasNotReproducedFailsWithWhatWasExpected() {
         let line = ReportLine(
-            rule: "as written, it stays loading", expected: "loading", measured: "empty", holds: false,
+            rule: "as written, it stays loading",
+            verdict: Verdict(expected: "loading", measured: "empty", holds: false),
             isDemonstration: true)
         #expect(
             line.rendered(ruleWidth: 28, style: plain)

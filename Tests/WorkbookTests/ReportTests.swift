@@ -7,10 +7,12 @@ struct ReportTests {
     private let mixed = Report(
         title: "Chapter 0 · Sample",
         lines: [
-            ReportLine(rule: "a short rule", expected: "1 request", measured: "1 request", holds: true),
             ReportLine(
-                rule: "a rather longer rule than the other", expected: "0", measured: "2 requests",
-                holds: false),
+                rule: "a short rule",
+                verdict: Verdict(expected: "1 request", measured: "1 request", holds: true)),
+            ReportLine(
+                rule: "a rather longer rule than the other",
+                verdict: Verdict(expected: "0", measured: "2 requests", holds: false)),
         ],
         ruleDurations: [.milliseconds(12), .milliseconds(1_500)], runDuration: .milliseconds(1_530),
         platform: "Linux")
@@ -51,7 +53,7 @@ struct ReportTests {
     @Test func exitStatusIsZeroOnlyWhenEveryRuleHeld() {
         #expect(mixed.exitStatus == 1)
         var allHeld = mixed
-        allHeld.lines[1].holds = true
+        allHeld.lines[1].verdict.holds = true
         #expect(allHeld.exitStatus == 0)
         #expect(allHeld.tally == "2 of 2 as expected")
     }
@@ -90,9 +92,9 @@ struct ReportTests {
     @Test func findingsCompareMeasuredWithExpectedValues() {
         let held = Finding(expected: 3, measured: 3, describe: { counted($0, "request") })
         let missed = Finding(expected: 1, measured: 0, describe: { counted($0, "request") })
-        #expect([held.expected, held.measured] == ["3 requests", "3 requests"])
+        #expect([held.verdict.expected, held.verdict.measured] == ["3 requests", "3 requests"])
         #expect(held.holds)
-        #expect([missed.expected, missed.measured] == ["1 request", "0 requests"])
+        #expect([missed.verdict.expected, missed.verdict.measured] == ["1 request", "0 requests"])
         #expect(!missed.holds)
         #expect(missed.value == 0)
     }

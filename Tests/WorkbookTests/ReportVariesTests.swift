@@ -8,9 +8,10 @@ struct ReportVariesTests {
         title: "Chapter 0 · Sample",
         lines: [
             ReportLine(
-                rule: "a rule with an aside", expected: "1 request", measured: "1 request", holds: true,
+                rule: "a rule with an aside",
+                verdict: Verdict(expected: "1 request", measured: "1 request", holds: true),
                 varies: "the client left 3 ms after the request"),
-            ReportLine(rule: "a plain rule", expected: "0", measured: "0", holds: true),
+            ReportLine(rule: "a plain rule", verdict: Verdict(expected: "0", measured: "0", holds: true)),
         ],
         ruleDurations: [.milliseconds(12), .milliseconds(15)], runDuration: .milliseconds(30),
         platform: "Linux")

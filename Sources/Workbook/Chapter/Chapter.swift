@@ -34,8 +34,8 @@ public struct Rule: Sendable {
         self.measure = { lab in
             let finding = await measure(lab)
             return ReportLine(
-                rule: sentence, expected: finding.expected, measured: finding.measured, holds: finding.holds,
-                varies: finding.varies, isDemonstration: isDemonstration)
+                rule: sentence, verdict: finding.verdict, varies: finding.varies,
+                isDemonstration: isDemonstration)
         }
     }
 
@@ -61,8 +61,10 @@ public struct Rule: Sendable {
         let line =
             finished
             ?? ReportLine(
-                rule: sentence, expected: "a result within \(deadline.readable)",
-                measured: "still waiting after \(deadline.readable), given up", holds: false,
+                rule: sentence,
+                verdict: Verdict(
+                    expected: "a result within \(deadline.readable)",
+                    measured: "still waiting after \(deadline.readable), given up", holds: false),
                 isDemonstration: isDemonstration)
         return (line, .now - start)
     }

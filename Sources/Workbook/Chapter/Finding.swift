@@ -4,9 +4,7 @@
 /// The rule's sentence belongs to its `Rule`, so the report row and the timeline section share it.
 /// Tests assert `value`, not `holds`, so a wrong expectation cannot hide a wrong measurement.
 public struct Finding<Value: Sendable>: Sendable {
-    public let expected: String
-    public let measured: String
-    public let holds: Bool
+    public let verdict: Verdict
     public let value: Value
     /// What the measurement saw that differs from run to run (a time, the winner of a race); the
     /// report prints it with the timings, apart from the facts that read the same every time.
@@ -14,12 +12,13 @@ public struct Finding<Value: Sendable>: Sendable {
 
     /// A finding whose expectation is a test on the value rather than one exact value.
     public init(expected: String, value: Value, measured: String, holds: Bool, varies: String? = nil) {
-        self.expected = expected
-        self.measured = measured
-        self.holds = holds
+        self.verdict = Verdict(expected: expected, measured: measured, holds: holds)
         self.value = value
         self.varies = varies
     }
+
+    /// Whether what was measured is what was expected.
+    public var holds: Bool { verdict.holds }
 }
 
 extension Finding where Value: Equatable {

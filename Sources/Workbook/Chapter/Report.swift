@@ -1,23 +1,16 @@
-/// One row of a report: a rule, what was expected, what was measured, and whether they agree.
+/// One row of a report: a rule and its verdict.
 public struct ReportLine: Sendable, Equatable {
     public var rule: String
-    public var expected: String
-    public var measured: String
-    public var holds: Bool
+    public var verdict: Verdict
     /// What was measured that differs from run to run, printed with the timings.
     public var varies: String?
     /// Whether the rule shows a bug on purpose (code as written, before its fix): then holding
     /// means the bug was reproduced, and the row says so rather than a bare ✓.
     public var isDemonstration: Bool
 
-    public init(
-        rule: String, expected: String, measured: String, holds: Bool, varies: String? = nil,
-        isDemonstration: Bool = false
-    ) {
+    public init(rule: String, verdict: Verdict, varies: String? = nil, isDemonstration: Bool = false) {
         self.rule = rule
-        self.expected = expected
-        self.measured = measured
-        self.holds = holds
+        self.verdict = verdict
         self.varies = varies
         self.isDemonstration = isDemonstration
     }
@@ -27,17 +20,17 @@ extension ReportLine {
     /// The row as printed: the mark, the rule padded to `ruleWidth`, what was measured; and when the
     /// rule did not hold, a second line with what was expected instead.
     ///
-    /// A ✓ says the measurement is what was expected, so only a ✗ needs the expectation spelled out.
     /// A demonstration that held leaves the mark's column empty and says `✓ reproduced:` before what
     /// it measured, so that a ✓ beside a bug never reads as "this is fine".
     /// Every row of a chapter pads to the same width, known before the first rule runs, which is
     /// what lets the chapter print each row the moment its rule finishes.
     func rendered(ruleWidth: Int, style: TextStyle) -> String {
-        let mark = holds ? (isDemonstration ? " " : style.green("✓")) : style.red("✗")
+        let holds = verdict.holds
+        let mark = holds && isDemonstration ? " " : style.mark(holds: holds)
         let outcome =
-            isDemonstration ? (holds ? style.green("✓") + " reproduced: " : "not reproduced: ") : ""
-        let row = mark + " " + rule.padded(to: ruleWidth) + "   " + outcome + measured
-        return holds ? row : row + "\n    expected: " + expected
+            isDemonstration ? (holds ? style.mark(holds: true) + " reproduced: " : "not reproduced: ") : ""
+        let row = mark + " " + rule.padded(to: ruleWidth) + "   " + outcome + verdict.measured
+        return holds ? row : row + "\n" + Verdict.detail("expected", verdict.expected)
     }
 }
 
@@ -66,7 +59,7 @@ public struct Report: Sendable {
     }
 
     /// How many rules held.
-    public var heldCount: Int { lines.filter(\.holds).count }
+    public var heldCount: Int { lines.filter(\.verdict.holds).count }
 
     /// The process exit status the report stands for: 0 when every rule held, 1 otherwise.
     public var exitStatus: Int32 { heldCount == lines.count ? 0 : 1 }

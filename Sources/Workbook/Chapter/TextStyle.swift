@@ -36,6 +36,9 @@ public struct TextStyle: Sendable {
     public func red(_ text: String) -> String { wrap(text, "31") }
     public func yellow(_ text: String) -> String { wrap(text, "33") }
 
+    /// The mark a row of a report or a check starts with: a green ✓ when it held, a red ✗ when not.
+    public func mark(holds: Bool) -> String { holds ? green("✓") : red("✗") }
+
     private func wrap(_ text: String, _ code: String) -> String {
         enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
