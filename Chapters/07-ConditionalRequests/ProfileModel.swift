@@ -1,6 +1,5 @@
 import Combine
 import Foundation
-import Locking
 import TypedClient
 
 // excerpt: profile-model
@@ -12,7 +11,7 @@ import TypedClient
 /// load does not stop later refreshes.
 final class ProfileModel {
     /// What the screen shows: nothing yet, a user, or why the last load failed.
-    private let shown = Locked<(result: Result<User, APIError>?, updates: Int)>((nil, 0))
+    private let screen = ProfileScreen()
     private let refreshes = PassthroughSubject<Void, Never>()
     private let subscription: AnyCancellable
 
@@ -25,7 +24,7 @@ final class ProfileModel {
                     .catch { failure in Just(.failure(failure)) }
             }
             .switchToLatest()
-            .sink { [shown] result in shown.withLock { $0 = (result, $0.updates + 1) } }
+            .sink { [screen] result in screen.show(result) }
     }
 
     func refresh() {
@@ -33,7 +32,7 @@ final class ProfileModel {
     }
 
     /// The last load's result, and how many times the screen was updated.
-    var result: Result<User, APIError>? { shown.withLock { $0.result } }
-    var updates: Int { shown.withLock { $0.updates } }
+    var result: Result<User, APIError>? { screen.result }
+    var updates: Int { screen.updates }
 }
 // end excerpt

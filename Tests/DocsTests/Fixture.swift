@@ -75,6 +75,7 @@ final class Fixture {
             ```
 
             ![Timeline of Alpha](images/01-alpha.svg)
+            Step through a run event by event: `swift run Alpha --timeline /tmp/alpha.html`.
 
             ![The rule "says hello"](images/01-alpha/says-hello.svg)
 
@@ -99,6 +100,8 @@ final class Fixture {
             ```
 
             ![Timeline of Beta](./images/02-beta.svg)
+
+            Step through a run in a browser: `swift run Beta --timeline=/tmp/beta.html`, then open it.
 
             ![The rule "says hello"](./images/02-beta/says-hello.svg)
 

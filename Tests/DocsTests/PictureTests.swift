@@ -103,7 +103,7 @@ import Workbook
 @Suite(.enabled(if: HeadlessBrowser.absenceExcuse == nil, "\(HeadlessBrowser.absenceExcuse ?? "")"))
 struct InteractivePageTests {
     @Test func aChaptersPageShowsEveryEventOfEveryRuleInABrowser() async throws {
-        let browser = try #require(HeadlessBrowser.installed, "CI is set, so chromium must be installed")
+        let browser = try #require(HeadlessBrowser.installed, "\(HeadlessBrowser.whyMissing)")
         let run = try await ChapterRuns.shared.run("ColdPublishers")
         let page = FileManager.default.temporaryDirectory.appending(
             path: "cold-publishers-\(UUID().uuidString).html")

@@ -26,7 +26,7 @@ struct TimelineBrowserTests {
 
     /// The page of `timeline` as Chromium leaves it after loading `#fragment`.
     func rendered(_ timeline: Timeline, fragment: String) async throws -> String {
-        let browser = try #require(HeadlessBrowser.installed, "CI is set, so chromium must be installed")
+        let browser = try #require(HeadlessBrowser.installed, "\(HeadlessBrowser.whyMissing)")
         let page = FileManager.default.temporaryDirectory.appending(
             path: "timeline-\(UUID().uuidString).html")
         try Data(timeline.html.utf8).write(to: page)

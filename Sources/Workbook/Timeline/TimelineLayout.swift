@@ -1,7 +1,7 @@
 /// A section arranged for the picture, before any coordinates: its rows in reading order (the
 /// subscriber lanes, then `upstream…` lanes, then the server), each lane followed by the requests it
-/// sent, each request on a row of its own; several requests sent under one subscription are the
-/// attempts of a retry.
+/// sent, each request on a row of its own; requests for the same thing sent one after another under
+/// one subscription are the attempts of a retry.
 ///
 /// The ties are not part of the stable sequence: they are read from the times, which vary.
 struct SectionLayout {
@@ -27,7 +27,7 @@ struct SectionLayout {
         /// For a request's row: who sent it, when a lane was waiting for it.
         var sender: Sender?
         let isRequest: Bool
-        /// For one of several requests sent under one subscription: which attempt it is, from 1.
+        /// For one of a retry's requests: which attempt it is, from 1.
         var attempt: Int?
         /// For an attempt after the first: the last thing the server did about the one before.
         var previousAttemptEnd: Mark?
@@ -56,20 +56,22 @@ struct SectionLayout {
         rows = sent + serverRow + requestRows.filter { $0.sender == nil }
     }
 
-    /// Numbers the requests sent under one subscription (or one retry) when there are several, in
-    /// order of arrival: each after the first was sent again after the one before failed. Requests
-    /// no lane is known to have sent count as attempts when they ask for the same thing one after
-    /// another, each arriving once the one before was over with an answer a retry is for: a 5xx,
-    /// a 429, or none.
+    /// Numbers the attempts of each retry, in order of arrival. A request is the next attempt of
+    /// the one before it when both were sent under the same subscription (or retry), or by no lane
+    /// the picture knows of, ask for the same method and target, and it arrived once the one before
+    /// was over, so a wait between attempts is never negative; a request that follows a redirect
+    /// is the session following it, not a retry. A request no lane is known to have sent needs one
+    /// thing more: that the one before ended with an answer a retry is for (a 5xx, a 429, or none).
     private static func numberAttempts(of requests: inout [Row]) {
         var open: [String: [Int]] = [:]
         var groups: [[Int]] = []
         for index in requests.indices {
             let request = requests[index]
-            let key =
-                request.sender.map { "sent \($0.sent.index)" } ?? "asked \(request.marks[0].event.detail)"
-            if request.sender == nil, let previous = open[key]?.last.map({ requests[$0].marks.last! }),
-                previous.event.offset > request.marks[0].event.offset || !previous.event.callsForARetry
+            let arrival = request.marks[0].event
+            let key = (request.sender.map { "sent \($0.sent.index)" } ?? "asked") + " " + arrival.detail
+            if let previous = open[key]?.last.map({ requests[$0].marks.last!.event }),
+                previous.offset > arrival.offset || previous.redirects
+                    || (request.sender == nil && !previous.callsForARetry)
             {
                 groups.append(open[key]!)
                 open[key] = [index]
@@ -153,6 +155,11 @@ extension Timeline.Event {
         case .response: Int(detail).map { $0 >= 500 || $0 == 429 } ?? false
         default: false
         }
+    }
+
+    /// An answer that sends the client elsewhere, which URLSession follows with a request of its own.
+    var redirects: Bool {
+        kind == .response && [301, 302, 303, 307, 308].contains(Int(detail))
     }
 
     /// A request at the server, or what the server did about it, a client that left included.

@@ -1,0 +1,27 @@
+import Locking
+import TypedClient
+import Workbook
+
+/// The profile screen as the rules see it: what it shows and how many times it was updated. The
+/// model's pipeline updates it on the session's queue while a rule reads it from its own task, so
+/// it lives under a lock; each update is drawn on the timeline's `screen` lane, numbered.
+final class ProfileScreen: Sendable {
+    private let shown = Locked<(result: Result<User, APIError>?, updates: Int)>((nil, 0))
+    private let timeline = Timeline.current
+
+    /// Shows `result` in place of what was there.
+    func show(_ result: Result<User, APIError>) {
+        shown.withLock { screen in
+            screen = (result, screen.updates + 1)
+            let what =
+                switch result {
+                case .success(let user): user.name
+                case .failure(let failure): "error \(failure)"
+                }
+            timeline?.record(.value, lane: "screen", detail: "\(what) (update \(screen.updates))")
+        }
+    }
+
+    var result: Result<User, APIError>? { shown.withLock { $0.result } }
+    var updates: Int { shown.withLock { $0.updates } }
+}
