@@ -95,6 +95,10 @@ extension Publishers.Concatenate {
         }
 
         private let lock = Lock()
+        /// The downstream, held for this subscription's whole life as Apple's is: a subscriber that keeps
+        /// its subscription after the stream ends, or after cancelling, keeps both alive until it lets go
+        /// (`Sink` lets go as it ends).
+        private let downstreamForLife: Downstream
         // Guarded by `lock`:
         private var phase = Phase.prefix
         private var suffix: Suffix?
@@ -109,6 +113,7 @@ extension Publishers.Concatenate {
         init(suffix: Suffix, downstream: Downstream) {
             self.suffix = suffix
             self.downstream = downstream
+            downstreamForLife = downstream
         }
 
         deinit {

@@ -40,6 +40,10 @@ internal final class SchedulerRelay<Context: Scheduler, Downstream: Subscriber>:
     let description: String
     private let scheduler: Context
     private let options: Context.SchedulerOptions?
+    /// The downstream, held for this subscription's whole life as Apple's is: a subscriber that keeps
+    /// its subscription after the stream ends, or after cancelling, keeps both alive until it lets go
+    /// (`Sink` lets go as it ends).
+    private let downstreamForLife: Downstream
     private let timing: Timing
     private let deadline: Deadline?
     private let lock = Lock()
@@ -63,6 +67,7 @@ internal final class SchedulerRelay<Context: Scheduler, Downstream: Subscriber>:
     ) {
         self.description = description
         self.downstream = downstream
+        downstreamForLife = downstream
         self.scheduler = scheduler
         self.options = options
         self.timing = timing
@@ -197,15 +202,16 @@ internal final class SchedulerRelay<Context: Scheduler, Downstream: Subscriber>:
         let previous = takeDeadlineTimer()
         lock.unlock()
         previous?.cancel()
-        // A repeating timer, because only that form of scheduling can be cancelled.
+        // A repeating timer, because only that form of scheduling can be cancelled. It holds the relay, and
+        // so the downstream, until it is cancelled, as Apple's `timeout` timer does.
         let timer = scheduler.schedule(
             after: scheduler.now.advanced(by: deadline.interval), interval: deadline.interval,
             tolerance: scheduler.minimumTolerance, options: options
-        ) { [weak self] in
-            self?.deadlinePassed(generation: generation)
+        ) {
+            self.deadlinePassed(generation: generation)
         }
         lock.lock()
-        if generation == deadlineGeneration, !isEnded {
+        if generation == deadlineGeneration, phase == .live {
             deadlineTimer = timer
             lock.unlock()
         } else {
@@ -217,7 +223,10 @@ internal final class SchedulerRelay<Context: Scheduler, Downstream: Subscriber>:
     private func deadlinePassed(generation: Int) {
         lock.lock()
         guard generation == deadlineGeneration, phase == .live, let downstream else {
+            // A timer that outlived the live phase stops repeating here, and lets go of the relay.
+            let stale = generation == deadlineGeneration ? takeDeadlineTimer() : nil
             lock.unlock()
+            stale?.cancel()
             return
         }
         let upstream = end()

@@ -43,6 +43,10 @@ internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream:
 
     let description: String
     private let lock = Lock()
+    /// The downstream, held for this subscription's whole life as Apple's is: a subscriber that keeps
+    /// its subscription after the stream ends, or after cancelling, keeps both alive until it lets go
+    /// (`Sink` lets go as it ends).
+    private let downstreamForLife: Downstream
     private let step: Step
     private let widen: (UpstreamFailure) -> Downstream.Failure
     private let initialDemand: Subscribers.Demand
@@ -70,6 +74,7 @@ internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream:
         self.mirror = mirror
         self.description = description
         self.downstream = downstream
+        downstreamForLife = downstream
         self.initialDemand = initialDemand
         self.trapsOutOfOrder = trapsOutOfOrder
         self.step = step

@@ -1,0 +1,37 @@
+import Combine
+import Testing
+
+/// A subject that goes away cancels the upstream subscriptions it was handed, as Apple's subjects do,
+/// so a publisher feeding a forgotten subject stops.
+@Suite struct SubjectsUpstreamOnDeinitTests {
+    @Test func aPassthroughSubjectThatGoesAwayCancelsItsUpstreamSubscriptions() {
+        let subscription = TestSubscription()
+        do {
+            let subject = PassthroughSubject<Int, Never>()
+            subject.send(subscription: subscription)
+            subject.send(subscription: subscription)
+            #expect(subscription.cancelCount == 0)
+        }
+        #expect(subscription.cancelCount == 2)
+    }
+
+    @Test func aCurrentValueSubjectThatGoesAwayCancelsItsUpstreamSubscriptions() {
+        let subscription = TestSubscription()
+        do {
+            let subject = CurrentValueSubject<Int, Never>(0)
+            subject.send(subscription: subscription)
+            #expect(subscription.cancelCount == 0)
+        }
+        #expect(subscription.cancelCount == 1)
+    }
+
+    @Test func aCompletedSubjectHasAlreadyLetGoOfItsUpstreamSubscriptions() {
+        let subscription = TestSubscription()
+        do {
+            let subject = PassthroughSubject<Int, Never>()
+            subject.send(subscription: subscription)
+            subject.send(completion: .finished)
+        }
+        #expect(subscription.cancelCount == 0)
+    }
+}
