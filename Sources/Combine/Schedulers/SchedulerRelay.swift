@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// The subscription behind `receive(on:)`, `delay(for:)` and `timeout(_:)`: it hands each upstream
 /// value and the completion to the downstream from work scheduled on a scheduler.
 ///
@@ -55,6 +61,9 @@ internal final class SchedulerRelay<Context: Scheduler, Downstream: Subscriber>:
     @exclusivity(unchecked) private var hasRequested = false
     @exclusivity(unchecked) private var downstream: Downstream?
     @exclusivity(unchecked) private var deadlineTimer: Cancellable?
+    /// The thread scheduling the deadline timer, while it does: a timer that fires on that thread before the
+    /// scheduling call returns comes from a scheduler that runs timed work at once.
+    @exclusivity(unchecked) private var armingThread: pthread_t?
     /// Tells a deadline timer that has since been replaced from the current one.
     @exclusivity(unchecked) private var deadlineGeneration = 0
     /// `receive(_:)` run through a closure made in `init`, where the concrete types are known, so that
@@ -200,6 +209,7 @@ internal final class SchedulerRelay<Context: Scheduler, Downstream: Subscriber>:
         deadlineGeneration += 1
         let generation = deadlineGeneration
         let previous = takeDeadlineTimer()
+        armingThread = pthread_self()
         lock.unlock()
         previous?.cancel()
         // A repeating timer, because only that form of scheduling can be cancelled. It holds the relay, and
@@ -211,6 +221,7 @@ internal final class SchedulerRelay<Context: Scheduler, Downstream: Subscriber>:
             self.deadlinePassed(generation: generation)
         }
         lock.lock()
+        armingThread = nil
         if generation == deadlineGeneration, phase == .live {
             deadlineTimer = timer
             lock.unlock()
@@ -222,6 +233,13 @@ internal final class SchedulerRelay<Context: Scheduler, Downstream: Subscriber>:
 
     private func deadlinePassed(generation: Int) {
         lock.lock()
+        if let armingThread, pthread_equal(armingThread, pthread_self()) != 0 {
+            lock.unlock()
+            // Apple's `timeout` stops the process here too.
+            fatalError(
+                "timeout(_:scheduler:) needs a scheduler that runs timed work later; its deadline ran while it was being set, as on ImmediateScheduler"
+            )
+        }
         guard generation == deadlineGeneration, phase == .live, let downstream else {
             // A timer that outlived the live phase stops repeating here, and lets go of the relay.
             let stale = generation == deadlineGeneration ? takeDeadlineTimer() : nil
