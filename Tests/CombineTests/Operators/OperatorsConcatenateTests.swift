@@ -27,7 +27,9 @@ import Testing
         #expect(upstream.append([5]).suffix.sequence == [5])
     }
 
-    @Test func theDownstreamHasItsSubscriptionBeforeThePrefixIsSubscribed() {
+    // Apple: append/prepend hand the downstream its subscription only once the prefix's subscription
+    // has come, so a prefix that never sends one leaves the downstream without any.
+    @Test func theDownstreamGetsItsSubscriptionOnlyOnceThePrefixsHasCome() {
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
         let seenWhenThePrefixIsSubscribed = Box<[String]?>(nil)
         let prefix = Deferred {
@@ -35,8 +37,15 @@ import Testing
             return Empty<Int, Never>()
         }
         prefix.append(Just(1)).subscribe(subscriber)
+        #expect(seenWhenThePrefixIsSubscribed.value == [])
+        #expect(subscriber.subscriptionDescriptions == ["Concatenate"])
 
-        #expect(seenWhenThePrefixIsSubscribed.value == ["Concatenate"])
+        let silent = HeldSubscriberPublisher<Int, Never>()
+        let waiting = TestSubscriber<Int, Never>()
+        silent.append(1).subscribe(waiting)
+        silent.send(7)
+        silent.send(completion: .finished)
+        #expect(waiting.events.isEmpty)
     }
 
     @Test func theSuffixIsSubscribedOnlyWhenThePrefixFinishesAndAskedForWhatIsStillOwed() {

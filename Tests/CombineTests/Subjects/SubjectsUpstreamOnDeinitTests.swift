@@ -35,3 +35,24 @@ import Testing
         #expect(subscription.cancelCount == 0)
     }
 }
+
+/// A publisher subscribed to a subject that sends a completion before its subscription does not end the
+/// subject, as with Apple's (so `share()` over such a publisher stays open).
+@Suite struct SubjectsEarlyCompletionTests {
+    @Test func aCompletionBeforeTheSubscriptionDoesNotEndTheSubject() {
+        let upstream = HeldSubscriberPublisher<Int, Never>()
+        let subject = PassthroughSubject<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>()
+        subject.subscribe(subscriber)
+        let connection = upstream.subscribe(subject)
+        upstream.send(completion: .finished)
+        #expect(subscriber.completions.isEmpty)
+
+        upstream.sendSubscription(TestSubscription())
+        upstream.send(3)
+        upstream.send(completion: .finished)
+        #expect(subscriber.values == [3])
+        #expect(subscriber.completions.count == 1)
+        withExtendedLifetime(connection) {}
+    }
+}
