@@ -96,3 +96,16 @@ private func earlyValuesAndCompletions<P: Publisher>(
     upstream.send(completion: .finished)
     return (subscriber.values, subscriber.completions.count)
 }
+
+/// Apple's `retry` acts on a completion that comes before the subscription.
+@Suite struct OperatorsRetryEarlyCompletionTests {
+    // Apple: an early `.finished` reaches the subscriber, which never gets a subscription.
+    @Test func retryPassesOnAFinishThatComesBeforeTheSubscription() {
+        let upstream = HeldSubscriberPublisher<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>()
+        upstream.retry(1).subscribe(subscriber)
+        upstream.send(completion: .finished)
+        #expect(subscriber.subscriptionDescriptions.isEmpty)
+        #expect(subscriber.completions.count == 1)
+    }
+}
