@@ -172,9 +172,10 @@ extension Publishers.Concatenate {
             }
         }
 
+        /// A value beyond what the downstream asked for is dropped, as Apple's does.
         fileprivate func receive(_ input: Output, fromSuffix: Bool) -> Subscribers.Demand {
             lock.lock()
-            guard isCurrent(fromSuffix), let downstream else {
+            guard isCurrent(fromSuffix), let downstream, unmetDemand() > .none else {
                 lock.unlock()
                 return .none
             }

@@ -48,6 +48,19 @@ import Testing
         #expect(waiting.events.isEmpty)
     }
 
+    // Apple: append/prepend pass on no more values than the downstream asked for, even when the prefix
+    // sends more (here, re-entrantly from inside the subscriber).
+    @Test func valuesBeyondTheDownstreamsDemandAreDropped() {
+        let upstream = TestPublisher<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(3))
+        subscriber.onValue { value in
+            if value < 10 { upstream.send(value + 1) }
+        }
+        upstream.append().subscribe(subscriber)
+        #expect(upstream.send(1) == .none)
+        #expect(subscriber.values == [1, 2, 3])
+    }
+
     @Test func theSuffixIsSubscribedOnlyWhenThePrefixFinishesAndAskedForWhatIsStillOwed() {
         let prefix = ProbePublisher<Int, ProbeError>()
         let suffix = ProbePublisher<Int, ProbeError>()
