@@ -47,9 +47,10 @@ extension Subscribers {
             subscription.request(.unlimited)
         }
 
+        /// Ignored before the subscription has come, as Apple's is.
         public final func receive(_ value: Input) -> Subscribers.Demand {
             lock.lock()
-            let object = target
+            let object = if case .holding = slot { target } else { Root?.none }
             lock.unlock()
             object?[keyPath: keyPath] = value
             return .none

@@ -1,8 +1,8 @@
 /// Where a subscriber keeps its upstream subscription: not yet received, held, or finished for good.
 ///
-/// Subscribers that end the chain (`Assign`, a subject's subscriber) share these rules: take the first
-/// subscription only, and once finished (completed or cancelled) take none again. Callers guard it
-/// with their own lock. (`Sink` keeps the same rules in its atomic state word instead.)
+/// Subscribers that end the chain (`Assign`, a subject's subscriber) and `print` share these rules:
+/// take the first subscription only, and once finished (completed or cancelled) take none again.
+/// Callers guard it with their own lock. (`Sink` keeps the same rules in its atomic state word instead.)
 internal enum SubscriptionSlot {
     case awaiting
     case holding(Subscription)

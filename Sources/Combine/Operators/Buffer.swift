@@ -99,6 +99,10 @@ extension Publishers.Buffer {
         private let size: Int
         private let prefetch: Publishers.PrefetchStrategy
         private let whenFull: Publishers.BufferingStrategy<Failure>
+        /// The downstream, held for this subscription's whole life as Apple's is: a subscriber that keeps
+        /// its subscription after the stream ends, or after cancelling, keeps both alive until it lets go
+        /// (`Sink` lets go as it ends).
+        private let downstreamForLife: Downstream
         private let lock = Lock()
         // Guarded by `lock`:
         private var upstream: Subscription?
@@ -123,6 +127,7 @@ extension Publishers.Buffer {
             self.prefetch = prefetch
             self.whenFull = whenFull
             self.downstream = downstream
+            downstreamForLife = downstream
         }
 
         deinit {

@@ -86,6 +86,10 @@ extension Publishers.CollectByCount {
 
         private let lock = Lock()
         private let count: Int
+        /// The downstream, held for this subscription's whole life as Apple's is: a subscriber that keeps
+        /// its subscription after the stream ends, or after cancelling, keeps both alive until it lets go
+        /// (`Sink` lets go as it ends).
+        private let downstreamForLife: Downstream
         // Guarded by `lock`:
         private var upstream: Subscription?
         private var downstream: Downstream?
@@ -95,6 +99,7 @@ extension Publishers.CollectByCount {
         init(count: Int, downstream: Downstream) {
             self.count = count
             self.downstream = downstream
+            downstreamForLife = downstream
             batch.reserveCapacity(count)
         }
 

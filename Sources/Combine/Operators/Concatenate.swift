@@ -66,9 +66,7 @@ extension Publishers {
 
         public func receive<S>(subscriber: S)
         where S: Subscriber, Suffix.Failure == S.Failure, Suffix.Output == S.Input {
-            let relay = Relay(suffix: suffix, downstream: subscriber)
-            subscriber.receive(subscription: relay)
-            prefix.subscribe(Leg(relay: relay, isSuffix: false))
+            prefix.subscribe(Leg(relay: Relay(suffix: suffix, downstream: subscriber), isSuffix: false))
         }
     }
 }
@@ -83,7 +81,9 @@ extension Publishers.Concatenate: Equatable where Prefix: Equatable, Suffix: Equ
 }
 
 extension Publishers.Concatenate {
-    /// The downstream's subscription: it relays values from the prefix, then from the suffix.
+    /// The downstream's subscription: it relays values from the prefix, then from the suffix. As Apple's
+    /// does, it reaches the downstream once the prefix's subscription has come, so that nothing the prefix
+    /// sends before that (a broken publisher's early value or completion) reaches the downstream.
     private final class Relay<Downstream: Subscriber>: Subscription, ReflectsNoChildren
     where Downstream.Input == Output, Downstream.Failure == Failure {
         private enum Phase {
@@ -95,6 +95,10 @@ extension Publishers.Concatenate {
         }
 
         private let lock = Lock()
+        /// The downstream, held for this subscription's whole life as Apple's is: a subscriber that keeps
+        /// its subscription after the stream ends, or after cancelling, keeps both alive until it lets go
+        /// (`Sink` lets go as it ends).
+        private let downstreamForLife: Downstream
         // Guarded by `lock`:
         private var phase = Phase.prefix
         private var suffix: Suffix?
@@ -109,6 +113,7 @@ extension Publishers.Concatenate {
         init(suffix: Suffix, downstream: Downstream) {
             self.suffix = suffix
             self.downstream = downstream
+            downstreamForLife = downstream
         }
 
         deinit {
@@ -149,11 +154,10 @@ extension Publishers.Concatenate {
             switch (phase, fromSuffix) {
             case (.prefix, false) where current == nil:
                 current = subscription
-                let outstanding = granted
+                let downstream = self.downstream
                 lock.unlock()
-                if outstanding > .none {
-                    subscription.request(outstanding)
-                }
+                // Every request the downstream makes from now on goes straight to `current`.
+                downstream?.receive(subscription: self)
             case (.awaitingSuffix, true):
                 current = subscription
                 phase = .suffix
@@ -168,9 +172,10 @@ extension Publishers.Concatenate {
             }
         }
 
+        /// A value beyond what the downstream asked for is dropped, as Apple's does.
         fileprivate func receive(_ input: Output, fromSuffix: Bool) -> Subscribers.Demand {
             lock.lock()
-            guard isCurrent(fromSuffix), let downstream else {
+            guard isCurrent(fromSuffix), let downstream, unmetDemand() > .none else {
                 lock.unlock()
                 return .none
             }

@@ -52,6 +52,10 @@ extension Publishers.Debounce {
         private let dueTime: Context.SchedulerTimeType.Stride
         private let scheduler: Context
         private let options: Context.SchedulerOptions?
+        /// The downstream, held for this subscription's whole life as Apple's is: a subscriber that keeps
+        /// its subscription after the stream ends, or after cancelling, keeps both alive until it lets go
+        /// (`Sink` lets go as it ends).
+        private let downstreamForLife: Downstream
         private let lock = Lock()
         private let deliveryLock = Lock(recursive: true)
         private var downstream: Downstream?
@@ -69,6 +73,7 @@ extension Publishers.Debounce {
         ) {
             self.downstream = downstream
             self.dueTime = dueTime
+            downstreamForLife = downstream
             self.scheduler = scheduler
             self.options = options
         }
@@ -105,12 +110,13 @@ extension Publishers.Debounce {
             let previous = takeTimer()
             lock.unlock()
             previous?.cancel()
-            // The repeating form, because only it can be cancelled when a newer value arrives.
+            // The repeating form, because only it can be cancelled when a newer value arrives. It holds this
+            // subscription, and so the downstream, until it is cancelled, as Apple's timer does.
             let next = scheduler.schedule(
                 after: scheduler.now.advanced(by: dueTime), interval: dueTime,
                 tolerance: scheduler.minimumTolerance, options: options
-            ) { [weak self] in
-                self?.quietPeriodEnded(generation: current)
+            ) {
+                self.quietPeriodEnded(generation: current)
             }
             lock.lock()
             if current == generation, upstream != nil {

@@ -36,6 +36,7 @@ extension Publishers {
             let inner = ThrowingStepSubscription<Upstream.Output, Upstream.Failure, S>(
                 "Decode",
                 downstream: subscriber,
+                earlyEvents: .valuesAndCompletions,
                 mirror: .coding,
                 step: { try decoder.decode(Output.self, from: $0) }
             )

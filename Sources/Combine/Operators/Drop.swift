@@ -28,7 +28,8 @@ extension Publishers {
             precondition(count >= 0, "dropFirst(_:) needs a count of zero or more, not \(count)")
             var remaining = count
             upstream.subscribeGated(
-                subscriber, named: "Drop", initialDemand: .max(count), handsOverEarly: true
+                subscriber, named: "Drop", initialDemand: .max(count), handsOverEarly: true,
+                earlyEvents: .valuesAndCompletions
             ) { value in
                 guard remaining > 0 else { return .pass(value) }
                 remaining -= 1

@@ -33,6 +33,7 @@ extension Publishers {
             let inner = ThrowingStepSubscription<Upstream.Output, Upstream.Failure, S>(
                 "Encode",
                 downstream: subscriber,
+                earlyEvents: .valuesAndCompletions,
                 mirror: .coding,
                 step: { try encoder.encode($0) }
             )

@@ -84,15 +84,18 @@ extension Publishers.HandleEvents {
 
         var description: String { "HandleEvents" }
 
+        /// As with Apple's, the hook sees every subscription that comes while the handlers are kept, even
+        /// one that is cancelled because another came first.
         func receive(subscription: Subscription) {
             lock.lock()
+            let handler = handlers?.receiveSubscription
             guard upstream == nil, handlers != nil else {
                 lock.unlock()
+                handler?(subscription)
                 subscription.cancel()
                 return
             }
             upstream = subscription
-            let handler = handlers?.receiveSubscription
             lock.unlock()
             handler?(subscription)
             downstream.receive(subscription: self)

@@ -45,11 +45,16 @@ extension Publishers.MeasureInterval {
         }
 
         private let scheduler: Context
+        /// The downstream, held for this subscription's whole life as Apple's is: a subscriber that keeps
+        /// its subscription after the stream ends, or after cancelling, keeps both alive until it lets go
+        /// (`Sink` lets go as it ends).
+        private let downstreamForLife: Downstream
         private let lock = Lock()
         private var state: State
 
         init(downstream: Downstream, scheduler: Context) {
             state = .awaitingSubscription(downstream)
+            downstreamForLife = downstream
             self.scheduler = scheduler
         }
 

@@ -32,7 +32,8 @@ extension Publishers {
 
 extension Publishers.Print {
     /// Logs and relays each event; it keeps no other state, so (as Apple's does) it passes on whatever
-    /// the upstream sends. Lines are written under a lock, so concurrent events never interleave.
+    /// the upstream sends, except that a subscription coming after the first, or after the end, is logged
+    /// and cancelled. Lines are written under a lock, so concurrent events never interleave.
     private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, ReflectsNoChildren
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
         typealias Input = Upstream.Output
@@ -43,7 +44,7 @@ extension Publishers.Print {
         private let lock = Lock()
         /// This subscription's own copy of the stream, as every write mutates it.
         @exclusivity(unchecked) private var stream: TextOutputStream?
-        @exclusivity(unchecked) private var upstream: Subscription?
+        @exclusivity(unchecked) private var slot = SubscriptionSlot.awaiting
 
         init(downstream: Downstream, prefix: String, stream: TextOutputStream?) {
             self.downstream = downstream
@@ -59,7 +60,10 @@ extension Publishers.Print {
 
         func receive(subscription: Subscription) {
             log("receive subscription: (\(subscription))")
-            lock.withLock { upstream = subscription }
+            guard lock.withLock({ slot.accept(subscription) }) else {
+                subscription.cancel()
+                return
+            }
             downstream.receive(subscription: self)
         }
 
@@ -79,24 +83,26 @@ extension Publishers.Print {
             case .failure(let error):
                 log("receive error: (\(error))")
             }
-            let released = lock.withLock { () -> Subscription? in
-                defer { upstream = nil }
-                return upstream
-            }
+            let released = lock.withLock { slot.finish() }
             downstream.receive(completion: completion)
             withExtendedLifetime(released) {}
         }
 
         func request(_ demand: Subscribers.Demand) {
             log("request \(describe(demand))")
-            lock.withLock { upstream }?.request(demand)
+            let current = lock.withLock { () -> Subscription? in
+                if case .holding(let subscription) = slot { return subscription }
+                return nil
+            }
+            current?.request(demand)
         }
 
         func cancel() {
             log("receive cancel")
+            // A cancel before the subscription has come is ignored, as with Apple's.
             let current = lock.withLock { () -> Subscription? in
-                defer { upstream = nil }
-                return upstream
+                guard case .holding = slot else { return nil }
+                return slot.finish()
             }
             current?.cancel()
         }

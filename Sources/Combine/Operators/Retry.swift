@@ -156,9 +156,11 @@ extension Publishers.Retry {
             return .none
         }
 
+        /// A completion that comes before the attempt's subscription is acted on all the same, as Apple's is:
+        /// a failure starts another attempt if any are left, anything else reaches the downstream.
         func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
-            guard case .subscribed = phase else {
+            if case .ended = phase {
                 lock.unlock()
                 return
             }

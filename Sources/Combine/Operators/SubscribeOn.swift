@@ -49,11 +49,16 @@ extension Publishers.SubscribeOn {
 
         private let scheduler: Context
         private let options: Context.SchedulerOptions?
+        /// The downstream, held for this subscription's whole life as Apple's is: a subscriber that keeps
+        /// its subscription after the stream ends, or after cancelling, keeps both alive until it lets go
+        /// (`Sink` lets go as it ends).
+        private let downstreamForLife: Downstream
         private let lock = Lock()
         private var state: State
 
         init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
             state = .awaitingSubscription(downstream)
+            downstreamForLife = downstream
             self.scheduler = scheduler
             self.options = options
         }
@@ -99,7 +104,8 @@ extension Publishers.SubscribeOn {
                 return
             }
             lock.unlock()
-            scheduler.schedule(options: options) { upstream.request(demand) }
+            // The scheduled work holds this subscription, and so its downstream, until it runs, as Apple's does.
+            scheduler.schedule(options: options) { withExtendedLifetime(self) { upstream.request(demand) } }
         }
 
         /// Stops delivery at once; the upstream hears of it on the scheduler.
@@ -109,7 +115,7 @@ extension Publishers.SubscribeOn {
             state = .ended
             lock.unlock()
             if case .live(let upstream, _) = previous {
-                scheduler.schedule(options: options) { upstream.cancel() }
+                scheduler.schedule(options: options) { withExtendedLifetime(self) { upstream.cancel() } }
             }
         }
 

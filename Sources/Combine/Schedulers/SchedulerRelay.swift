@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// The subscription behind `receive(on:)`, `delay(for:)` and `timeout(_:)`: it hands each upstream
 /// value and the completion to the downstream from work scheduled on a scheduler.
 ///
@@ -40,6 +46,10 @@ internal final class SchedulerRelay<Context: Scheduler, Downstream: Subscriber>:
     let description: String
     private let scheduler: Context
     private let options: Context.SchedulerOptions?
+    /// The downstream, held for this subscription's whole life as Apple's is: a subscriber that keeps
+    /// its subscription after the stream ends, or after cancelling, keeps both alive until it lets go
+    /// (`Sink` lets go as it ends).
+    private let downstreamForLife: Downstream
     private let timing: Timing
     private let deadline: Deadline?
     private let lock = Lock()
@@ -51,6 +61,9 @@ internal final class SchedulerRelay<Context: Scheduler, Downstream: Subscriber>:
     @exclusivity(unchecked) private var hasRequested = false
     @exclusivity(unchecked) private var downstream: Downstream?
     @exclusivity(unchecked) private var deadlineTimer: Cancellable?
+    /// The thread scheduling the deadline timer, while it does: a timer that fires on that thread before the
+    /// scheduling call returns comes from a scheduler that runs timed work at once.
+    @exclusivity(unchecked) private var armingThread: pthread_t?
     /// Tells a deadline timer that has since been replaced from the current one.
     @exclusivity(unchecked) private var deadlineGeneration = 0
     /// `receive(_:)` run through a closure made in `init`, where the concrete types are known, so that
@@ -63,6 +76,7 @@ internal final class SchedulerRelay<Context: Scheduler, Downstream: Subscriber>:
     ) {
         self.description = description
         self.downstream = downstream
+        downstreamForLife = downstream
         self.scheduler = scheduler
         self.options = options
         self.timing = timing
@@ -195,17 +209,20 @@ internal final class SchedulerRelay<Context: Scheduler, Downstream: Subscriber>:
         deadlineGeneration += 1
         let generation = deadlineGeneration
         let previous = takeDeadlineTimer()
+        armingThread = pthread_self()
         lock.unlock()
         previous?.cancel()
-        // A repeating timer, because only that form of scheduling can be cancelled.
+        // A repeating timer, because only that form of scheduling can be cancelled. It holds the relay, and
+        // so the downstream, until it is cancelled, as Apple's `timeout` timer does.
         let timer = scheduler.schedule(
             after: scheduler.now.advanced(by: deadline.interval), interval: deadline.interval,
             tolerance: scheduler.minimumTolerance, options: options
-        ) { [weak self] in
-            self?.deadlinePassed(generation: generation)
+        ) {
+            self.deadlinePassed(generation: generation)
         }
         lock.lock()
-        if generation == deadlineGeneration, !isEnded {
+        armingThread = nil
+        if generation == deadlineGeneration, phase == .live {
             deadlineTimer = timer
             lock.unlock()
         } else {
@@ -216,8 +233,18 @@ internal final class SchedulerRelay<Context: Scheduler, Downstream: Subscriber>:
 
     private func deadlinePassed(generation: Int) {
         lock.lock()
-        guard generation == deadlineGeneration, phase == .live, let downstream else {
+        if let armingThread, pthread_equal(armingThread, pthread_self()) != 0 {
             lock.unlock()
+            // Apple's `timeout` stops the process here too.
+            fatalError(
+                "timeout(_:scheduler:) needs a scheduler that runs timed work later; its deadline ran while it was being set, as on ImmediateScheduler"
+            )
+        }
+        guard generation == deadlineGeneration, phase == .live, let downstream else {
+            // A timer that outlived the live phase stops repeating here, and lets go of the relay.
+            let stale = generation == deadlineGeneration ? takeDeadlineTimer() : nil
+            lock.unlock()
+            stale?.cancel()
             return
         }
         let upstream = end()

@@ -2,7 +2,8 @@
 /// value sent after, while it has demand.
 ///
 /// A value sent while a subscriber has no demand is not queued; the subscriber's next request brings
-/// it the value current at that moment. Setting `value` is the same as `send(_:)`.
+/// it the value current at that moment. Setting `value` is the same as `send(_:)`, except that after the
+/// completion the new value is still kept (and sent to no one), as with Apple's.
 public final class CurrentValueSubject<Output, Failure: Error>: Subject {
     private let core: SubjectCore<Output, Failure>
 
@@ -12,12 +13,17 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
             core.latestValue!
         }
         set {
-            send(newValue)
+            core.replaceValue(newValue)
         }
     }
 
     public init(_ value: Output) {
         core = SubjectCore(name: "CurrentValueSubject", memory: .latest(value), asksUpstreamsAtOnce: true)
+    }
+
+    /// Cancels the upstream subscriptions the subject still holds, as Apple's does when it goes away.
+    deinit {
+        core.cancelUpstreams()
     }
 
     public final func send(subscription: Subscription) {

@@ -7,6 +7,11 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
 
     public init() {}
 
+    /// Cancels the upstream subscriptions the subject still holds, as Apple's does when it goes away.
+    deinit {
+        core.cancelUpstreams()
+    }
+
     public final func send(subscription: Subscription) {
         core.send(subscription: subscription)
     }

@@ -30,7 +30,8 @@ extension Publisher {
 /// Connects a publisher to a subject; to the subject it is the upstream subscription. Behind both
 /// `subscribe(_:)` with a subject and `AnySubscriber(subject)`.
 ///
-/// It holds the subject until the upstream completes or the connection is cancelled.
+/// It holds the subject until the upstream completes or the connection is cancelled. As with Apple's, a
+/// value or a completion that comes before the upstream's subscription is ignored.
 internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription,
     CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 {
@@ -70,7 +71,7 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscri
 
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
-        let subject = self.subject
+        let subject = if case .holding = slot { self.subject } else { Downstream?.none }
         lock.unlock()
         subject?.send(input)
         return .none
@@ -78,6 +79,10 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscri
 
     func receive(completion: Subscribers.Completion<Failure>) {
         lock.lock()
+        guard case .holding = slot else {
+            lock.unlock()
+            return
+        }
         let subject = self.subject
         self.subject = nil
         _ = slot.finish()

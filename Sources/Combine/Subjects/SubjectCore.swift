@@ -103,6 +103,20 @@ internal final class SubjectCore<Output, Failure: Error>: CustomStringConvertibl
         }
     }
 
+    /// Sends `value` as `send(_:)` does, except that after the completion it is still remembered (without
+    /// reaching anyone), as the `value` setter of Apple's `CurrentValueSubject` does.
+    internal func replaceValue(_ value: Output) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard completion == nil else {
+            if case .latest = memory {
+                memory = .latest(value)
+            }
+            return
+        }
+        send(value)
+    }
+
     internal func send(completion: Subscribers.Completion<Failure>) {
         lock.lock()
         defer { lock.unlock() }
@@ -128,6 +142,17 @@ internal final class SubjectCore<Output, Failure: Error>: CustomStringConvertibl
         let asks = accepted && hasDownstreamDemand
         lock.unlock()
         if asks { subscription.request(.unlimited) }
+    }
+
+    /// Cancels every upstream subscription still held; for the subject's `deinit`.
+    internal func cancelUpstreams() {
+        lock.lock()
+        let held = upstreamSubscriptions
+        upstreamSubscriptions = []
+        lock.unlock()
+        for subscription in held {
+            subscription.cancel()
+        }
     }
 
     // MARK: From a subscriber's conduit

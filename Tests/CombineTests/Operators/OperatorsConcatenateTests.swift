@@ -27,7 +27,9 @@ import Testing
         #expect(upstream.append([5]).suffix.sequence == [5])
     }
 
-    @Test func theDownstreamHasItsSubscriptionBeforeThePrefixIsSubscribed() {
+    // Apple: append/prepend hand the downstream its subscription only once the prefix's subscription
+    // has come, so a prefix that never sends one leaves the downstream without any.
+    @Test func theDownstreamGetsItsSubscriptionOnlyOnceThePrefixsHasCome() {
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
         let seenWhenThePrefixIsSubscribed = Box<[String]?>(nil)
         let prefix = Deferred {
@@ -35,8 +37,28 @@ import Testing
             return Empty<Int, Never>()
         }
         prefix.append(Just(1)).subscribe(subscriber)
+        #expect(seenWhenThePrefixIsSubscribed.value == [])
+        #expect(subscriber.subscriptionDescriptions == ["Concatenate"])
 
-        #expect(seenWhenThePrefixIsSubscribed.value == ["Concatenate"])
+        let silent = HeldSubscriberPublisher<Int, Never>()
+        let waiting = TestSubscriber<Int, Never>()
+        silent.append(1).subscribe(waiting)
+        silent.send(7)
+        silent.send(completion: .finished)
+        #expect(waiting.events.isEmpty)
+    }
+
+    // Apple: append/prepend pass on no more values than the downstream asked for, even when the prefix
+    // sends more (here, re-entrantly from inside the subscriber).
+    @Test func valuesBeyondTheDownstreamsDemandAreDropped() {
+        let upstream = TestPublisher<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(3))
+        subscriber.onValue { value in
+            if value < 10 { upstream.send(value + 1) }
+        }
+        upstream.append().subscribe(subscriber)
+        #expect(upstream.send(1) == .none)
+        #expect(subscriber.values == [1, 2, 3])
     }
 
     @Test func theSuffixIsSubscribedOnlyWhenThePrefixFinishesAndAskedForWhatIsStillOwed() {

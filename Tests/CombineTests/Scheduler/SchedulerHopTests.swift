@@ -65,16 +65,20 @@ import Workbook
         #expect(upstream.cancelCount == 0)
     }
 
-    @Test func receiveOnReleasesItsSubscriberWhenTheStreamEnds() {
-        let upstream = ManualUpstream<Int, SchedulerTestError>()
+    // Apple: receive(on:) holds its subscriber for as long as its subscription lives, so a subscriber
+    // that keeps the subscription after the end stays alive until it lets go of it.
+    @Test func receiveOnHoldsAFinishedSubscriberUntilItLetsGoOfItsSubscription() {
         weak var released: TimedSubscriber<Int>?
         do {
+            let upstream = ManualUpstream<Int, SchedulerTestError>()
             let subscriber = TimedSubscriber<Int>(on: scheduler)
             released = subscriber
             upstream.receive(on: scheduler).subscribe(subscriber)
             upstream.send(completion: .finished)
             scheduler.run()
         }
+        #expect(released != nil)
+        released?.cancel()
         #expect(released == nil)
     }
 

@@ -49,13 +49,18 @@ import Testing
         withExtendedLifetime((connection, justConnection)) {}
     }
 
-    // Apple: CurrentValueSubject.send(_:) after the completion is ignored; value keeps its old value.
-    @Test func currentValueIgnoresValuesSentAfterItsCompletion() {
+    // Apple: CurrentValueSubject.send(_:) after the completion is ignored, but assigning `value` still
+    // changes what `value` reads (nobody is sent it).
+    @Test func currentValueIgnoresSendAfterItsCompletionButKeepsAnAssignedValue() {
         let subject = CurrentValueSubject<Int, Never>(1)
+        let subscriber = TestSubscriber<Int, Never>()
+        subject.subscribe(subscriber)
         subject.send(completion: .finished)
         subject.send(2)
-        subject.value = 3
-
         #expect(subject.value == 1)
+
+        subject.value = 3
+        #expect(subject.value == 3)
+        #expect(subscriber.values == [1])
     }
 }

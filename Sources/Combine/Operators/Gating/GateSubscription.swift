@@ -34,7 +34,9 @@ internal enum GateVerdict<Output> {
 ///
 /// With `trapsOutOfOrder` (Apple's `prefix(while:)` and `removeDuplicates` and their `try` forms), a
 /// value, a completion or a request that comes before the upstream's subscription stops the process, as
-/// it does on Apple's platforms; the other operators ignore them.
+/// it does on Apple's platforms; for the others, `earlyEvents` says which early events are handled as if
+/// they had come after, as Apple's `dropFirst` (values and completions), `output(in:)` and `tryScan`
+/// (values) do.
 internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream: Subscriber>:
     Subscriber, Subscription, CustomStringConvertible, CustomPlaygroundDisplayConvertible, CustomReflectable
 {
@@ -43,10 +45,15 @@ internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream:
 
     let description: String
     private let lock = Lock()
+    /// The downstream, held for this subscription's whole life as Apple's is: a subscriber that keeps
+    /// its subscription after the stream ends, or after cancelling, keeps both alive until it lets go
+    /// (`Sink` lets go as it ends).
+    private let downstreamForLife: Downstream
     private let step: Step
     private let widen: (UpstreamFailure) -> Downstream.Failure
     private let initialDemand: Subscribers.Demand
     private let trapsOutOfOrder: Bool
+    private let earlyEvents: EarlyEvents
     private let mirror: GateMirror
     // Guarded by `lock`:
     private var upstream: Subscription?
@@ -63,13 +70,16 @@ internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream:
         downstream: Downstream,
         initialDemand: Subscribers.Demand,
         trapsOutOfOrder: Bool,
+        earlyEvents: EarlyEvents,
         mirror: GateMirror,
         step: @escaping Step,
         widen: @escaping (UpstreamFailure) -> Downstream.Failure
     ) {
+        self.earlyEvents = earlyEvents
         self.mirror = mirror
         self.description = description
         self.downstream = downstream
+        downstreamForLife = downstream
         self.initialDemand = initialDemand
         self.trapsOutOfOrder = trapsOutOfOrder
         self.step = step
@@ -128,7 +138,7 @@ internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream:
 
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
-        guard upstream != nil, !isClosed, let downstream else {
+        guard !isClosed, upstream != nil || earlyEvents.includesValues, let downstream else {
             let isEarly = upstream == nil && !isClosed
             lock.unlock()
             if trapsOutOfOrder, isEarly {
@@ -145,8 +155,8 @@ internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream:
                 return downstream.receive(output)
             case .passThenFinish(let output):
                 let demand = downstream.receive(output)
-                guard let upstream = close() else { return demand }
-                upstream.cancel()
+                guard let ended = close(early: true) else { return demand }
+                ended.subscription?.cancel()
                 finishDownstream(with: .finished)
                 return demand
             case .skip:
@@ -154,20 +164,20 @@ internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream:
             case .absorb:
                 return .none
             case .finish:
-                guard let upstream = close() else { return .none }
-                upstream.cancel()
+                guard let ended = close(early: true) else { return .none }
+                ended.subscription?.cancel()
                 finishDownstream(with: .finished)
             }
         } catch {
-            guard let upstream = close() else { return .none }
-            upstream.cancel()
+            guard let ended = close(early: true) else { return .none }
+            ended.subscription?.cancel()
             finishDownstream(with: .failure(error))
         }
         return .none
     }
 
     func receive(completion: Subscribers.Completion<UpstreamFailure>) {
-        guard close() != nil else {
+        guard close(early: earlyEvents.includesCompletions) != nil else {
             if trapsOutOfOrder, lock.withLock({ upstream == nil && !isClosed }) {
                 fatalError(
                     "\(description) received a completion before its subscription; a publisher must send the subscription first"
@@ -207,14 +217,15 @@ internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream:
         withExtendedLifetime(released) {}
     }
 
-    /// Stops all traffic once; returns the upstream subscription to the one caller that stopped it.
-    private func close() -> Subscription? {
+    /// Stops all traffic once, and hands the upstream subscription to the one caller that stopped it. Before
+    /// that subscription has come, it stops only if `early` allows (an early event it acts on).
+    private func close(early: Bool) -> EndedUpstream? {
         lock.lock()
         defer { lock.unlock() }
-        guard let upstream, !isClosed else { return nil }
+        guard !isClosed, upstream != nil || early else { return nil }
         isClosed = true
-        self.upstream = nil
-        return upstream
+        defer { self.upstream = nil }
+        return EndedUpstream(subscription: upstream)
     }
 
     /// Sends the completion unless the downstream cancelled meanwhile, and lets go of the downstream.
@@ -248,6 +259,7 @@ extension Publisher {
         initialDemand: Subscribers.Demand = .none,
         handsOverEarly: Bool = false,
         trapsOutOfOrder: Bool = false,
+        earlyEvents: EarlyEvents = .none,
         mirror: GateMirror = .empty,
         step: @escaping (Output) -> GateVerdict<Downstream.Input>
     ) where Downstream.Failure == Failure {
@@ -256,6 +268,7 @@ extension Publisher {
             downstream: downstream,
             initialDemand: initialDemand,
             trapsOutOfOrder: trapsOutOfOrder,
+            earlyEvents: earlyEvents,
             mirror: mirror,
             step: step,
             widen: { $0 }
@@ -271,6 +284,7 @@ extension Publisher {
         _ downstream: Downstream,
         named description: String,
         trapsOutOfOrder: Bool = false,
+        earlyEvents: EarlyEvents = .none,
         mirror: GateMirror = .empty,
         tryStep: @escaping (Output) throws -> GateVerdict<Downstream.Input>
     ) where Downstream.Failure == Error {
@@ -280,6 +294,7 @@ extension Publisher {
                 downstream: downstream,
                 initialDemand: .none,
                 trapsOutOfOrder: trapsOutOfOrder,
+                earlyEvents: earlyEvents,
                 mirror: mirror,
                 step: tryStep,
                 widen: { $0 }

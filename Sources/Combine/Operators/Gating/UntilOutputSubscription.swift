@@ -34,6 +34,10 @@ internal final class UntilOutputSubscription<TriggerOutput, TriggerFailure: Erro
     /// What a trigger failure does to the stream: `nil` to ignore it.
     private let triggerFailure: (TriggerFailure) -> Downstream.Failure?
     private let lock = Lock()
+    /// The downstream, held for this subscription's whole life as Apple's is: a subscriber that keeps
+    /// its subscription after the stream ends, or after cancelling, keeps both alive until it lets go
+    /// (`Sink` lets go as it ends).
+    private let downstreamForLife: Downstream
     // Guarded by `lock`:
     private var downstream: Downstream?
     private var upstream = Link.awaiting
@@ -52,6 +56,7 @@ internal final class UntilOutputSubscription<TriggerOutput, TriggerFailure: Erro
         self.rule = rule
         self.description = description
         self.downstream = downstream
+        downstreamForLife = downstream
         self.triggerFailure = triggerFailure
         isOpen = rule == .ends
     }

@@ -24,6 +24,10 @@ internal final class JoinSubscription<Downstream: Subscriber>: Subscription, Cus
     let description: String
     fileprivate let rule: JoinRule
     fileprivate let lock = Lock()
+    /// The downstream, held for this subscription's whole life as Apple's is: a subscriber that keeps
+    /// its subscription after the stream ends, or after cancelling, keeps both alive until it lets go
+    /// (`Sink` lets go as it ends).
+    private let downstreamForLife: Downstream
     // Guarded by `lock`:
     private var downstream: Downstream?
     private var combine: (() -> Downstream.Input)?
@@ -46,6 +50,7 @@ internal final class JoinSubscription<Downstream: Subscriber>: Subscription, Cus
         self.rule = rule
         self.description = description
         self.downstream = downstream
+        downstreamForLife = downstream
     }
 
     deinit {

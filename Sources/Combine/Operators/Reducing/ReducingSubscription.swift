@@ -26,6 +26,10 @@ internal final class ReducingSubscription<Input, State, UpstreamFailure: Error, 
 
     let description: String
     private let lock = Lock()
+    /// The downstream, held for this subscription's whole life as Apple's is: a subscriber that keeps
+    /// its subscription after the stream ends, or after cancelling, keeps both alive until it lets go
+    /// (`Sink` lets go as it ends).
+    private let downstreamForLife: Downstream
     private let fold: Fold
     private let answer: (State) -> Downstream.Input?
     private let widen: (UpstreamFailure) -> Downstream.Failure
@@ -48,6 +52,7 @@ internal final class ReducingSubscription<Input, State, UpstreamFailure: Error, 
     ) {
         self.description = description
         self.downstream = downstream
+        downstreamForLife = downstream
         self.state = initial
         self.initial = initial
         self.fold = fold

@@ -35,6 +35,10 @@ where Downstream.Input == Input {
     @exclusivity(unchecked) private var lastValue: Input?
     /// Cancelled, or the completion is decided.
     @exclusivity(unchecked) private var isDone = false
+    /// As with Apple's, events before the upstream's subscription, and after its first completion, are
+    /// ignored.
+    @exclusivity(unchecked) private var hasSubscribed = false
+    @exclusivity(unchecked) private var hasCompleted = false
 
     init(
         _ description: String, downstream: Downstream, ownDemand: Subscribers.Demand = .none,
@@ -61,6 +65,7 @@ where Downstream.Input == Input {
             return
         }
         upstream = subscription
+        hasSubscribed = true
         lock.unlock()
         downstream.receive(subscription: self)
         guard ownDemand > .none, lock.withLock({ !isDone }) else { return }
@@ -69,7 +74,7 @@ where Downstream.Input == Input {
 
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
-        guard !isDone else {
+        guard !isDone, hasSubscribed, !hasCompleted else {
             lock.unlock()
             return .none
         }
@@ -90,10 +95,11 @@ where Downstream.Input == Input {
 
     func receive(completion: Subscribers.Completion<UpstreamFailure>) {
         lock.lock()
-        guard !isDone else {
+        guard !isDone, hasSubscribed, !hasCompleted else {
             lock.unlock()
             return
         }
+        hasCompleted = true
         upstream = nil
         switch decide(completion, sawValue) {
         case .pass(let ending):

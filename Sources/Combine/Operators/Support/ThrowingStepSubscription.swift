@@ -7,7 +7,9 @@
 ///
 /// With `trapsOutOfOrder` (Apple's `tryFilter` and `tryCompactMap`), a value, a completion or a request
 /// before the upstream's subscription stops the process, as on Apple's platforms, and a cancel before it
-/// cancels the subscription when it comes.
+/// cancels the subscription when it comes. Without it, `earlyEvents` says which events that come before
+/// the subscription are handled as if they had come after: values for Apple's `tryMap`, values and
+/// completions for `encode` and `decode`.
 @usableFromInline
 internal final class ThrowingStepSubscription<Input, UpstreamFailure: Error, Downstream: Subscriber>:
     Subscriber, Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
@@ -31,6 +33,7 @@ where Downstream.Failure == Error {
     private let downstream: Downstream
     private let step: Step
     private let trapsOutOfOrder: Bool
+    private let earlyEvents: EarlyEvents
     private let mirrorStyle: MirrorStyle
     private let lock = Lock()
     /// The upstream's subscription while values may flow.
@@ -39,8 +42,9 @@ where Downstream.Failure == Error {
 
     init(
         _ description: String, downstream: Downstream, trapsOutOfOrder: Bool = false,
-        mirror: MirrorStyle = .empty, step: @escaping Step
+        earlyEvents: EarlyEvents = .values, mirror: MirrorStyle = .empty, step: @escaping Step
     ) {
+        self.earlyEvents = trapsOutOfOrder ? .none : earlyEvents
         self.mirrorStyle = mirror
         self.description = description
         self.downstream = downstream
@@ -90,8 +94,8 @@ where Downstream.Failure == Error {
     @usableFromInline
     func receive(_ input: Input) -> Subscribers.Demand {
         lock.lock()
-        let isActive = upstream != nil
-        let isEarly = !isActive && !isTerminated
+        let isEarly = upstream == nil && !isTerminated
+        let isActive = !isTerminated && (upstream != nil || earlyEvents.includesValues)
         lock.unlock()
         guard isActive else {
             if trapsOutOfOrder, isEarly {
@@ -105,8 +109,8 @@ where Downstream.Failure == Error {
             guard let output = try step(input) else { return .max(1) }
             return downstream.receive(output)
         } catch {
-            guard let upstream = terminate() else { return .none }
-            upstream.cancel()
+            guard let ended = terminate(early: earlyEvents.includesValues) else { return .none }
+            ended.subscription?.cancel()
             downstream.receive(completion: .failure(error))
             return .none
         }
@@ -114,7 +118,7 @@ where Downstream.Failure == Error {
 
     @usableFromInline
     func receive(completion: Subscribers.Completion<UpstreamFailure>) {
-        guard terminate() != nil else {
+        guard terminate(early: earlyEvents.includesCompletions) != nil else {
             if trapsOutOfOrder, lock.withLock({ upstream == nil && !isTerminated }) {
                 fatalError(
                     "\(description) received a completion before its subscription; a publisher must send the subscription first"
@@ -146,17 +150,17 @@ where Downstream.Failure == Error {
             lock.unlock()
             if wasWaiting { return }
         }
-        terminate()?.cancel()
+        terminate(early: false)?.subscription?.cancel()
     }
 
-    /// Ends the subscription once; returns the upstream subscription to the one caller that ended it.
-    @discardableResult
-    private func terminate() -> Subscription? {
+    /// Ends the subscription once; returns to the one caller that ended it the upstream subscription it
+    /// held, if any. Before that subscription has come, it ends only if `early` allows.
+    private func terminate(early: Bool) -> EndedUpstream? {
         lock.lock()
         defer { lock.unlock() }
-        guard let upstream, !isTerminated else { return nil }
+        guard !isTerminated, upstream != nil || early else { return nil }
         isTerminated = true
-        self.upstream = nil
-        return upstream
+        defer { self.upstream = nil }
+        return EndedUpstream(subscription: upstream)
     }
 }
