@@ -118,8 +118,7 @@ extension Publishers.Concatenate {
         var description: String { "Concatenate" }
 
         func request(_ demand: Subscribers.Demand) {
-            // Asking for nothing is harmless, as with Apple's, and is not passed on.
-            guard demand > .none else { return }
+            // As with Apple's, a request for nothing is passed on to the running upstream.
             lock.lock()
             guard downstream != nil else {
                 lock.unlock()
