@@ -85,6 +85,8 @@ extension Publishers.SwitchToLatest {
         @exclusivity(unchecked) private var demand = Subscribers.Demand.none
         /// Cancelled, or the completion is decided.
         @exclusivity(unchecked) private var isTerminated = false
+        /// The outer publisher failed while the latest inner one had not sent its subscription yet.
+        @exclusivity(unchecked) private var awaitsLateInner = false
 
         init(downstream: Downstream) {
             self.downstream = downstream
@@ -149,6 +151,7 @@ extension Publishers.SwitchToLatest {
                 isTerminated = true
                 let running = latest
                 latest = nil
+                awaitsLateInner = latestIsRunning && running == nil
                 lock.unlock()
                 running?.cancel()
                 deliver(completion)
@@ -159,6 +162,17 @@ extension Publishers.SwitchToLatest {
 
         fileprivate func child(_ index: Int, received subscription: Subscription) {
             lock.lock()
+            if awaitsLateInner, index == latestIndex {
+                // As Apple's does, an inner publisher still subscribing when the outer one failed is
+                // asked for what the downstream wanted, though nothing it sends goes on.
+                awaitsLateInner = false
+                let owed = demand
+                lock.unlock()
+                if owed > .none {
+                    subscription.request(owed)
+                }
+                return
+            }
             guard !isTerminated, index == latestIndex, latest == nil else {
                 lock.unlock()
                 subscription.cancel()
