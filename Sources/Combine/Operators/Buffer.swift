@@ -90,9 +90,10 @@ extension Publishers.Buffer {
     /// Keeps the values and hands them on as the downstream asks; the downstream sees it as its subscription.
     ///
     /// Only one thread calls the downstream at a time: values and requests that turn up while a value is
-    /// being delivered are dealt with by the delivering thread before it leaves.
+    /// being delivered are dealt with by the delivering thread before it leaves. Its mirror shows what
+    /// Apple's does: the held values, its state, the downstream's demand and the ending.
     private final class Holder<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-        CustomPlaygroundDisplayConvertible
+        CustomReflectable, CustomPlaygroundDisplayConvertible
     where Downstream.Input == Output, Downstream.Failure == Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
@@ -132,6 +133,23 @@ extension Publishers.Buffer {
         var description: String { "Buffer" }
 
         var playgroundDescription: Any { description }
+
+        var customMirror: Mirror {
+            lock.withLock {
+                let state =
+                    switch (hasSubscribed, downstream != nil) {
+                    case (_, false): "closed"
+                    case (false, true): "awaitingSubscription"
+                    case (true, true): "subscribed"
+                    }
+                return Mirror(
+                    self,
+                    children: [
+                        "values": values.elements, "state": state, "downstreamDemand": demand,
+                        "terminal": ending as Any,
+                    ])
+            }
+        }
 
         func receive(subscription: Subscription) {
             lock.lock()

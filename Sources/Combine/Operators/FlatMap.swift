@@ -367,9 +367,12 @@ extension Publishers.FlatMap {
             return children.removeAll()
         }
 
-        /// What subscribes to one inner publisher: it tells the parent which inner publisher spoke.
+        /// What subscribes to one inner publisher: it tells the parent which inner publisher spoke. As
+        /// Apple's, it describes itself as "FlatMap" and shows its parent's identifier to a mirror.
         @usableFromInline
-        struct Child: Subscriber {
+        struct Child: Subscriber, CustomStringConvertible, CustomReflectable,
+            CustomPlaygroundDisplayConvertible
+        {
             @usableFromInline typealias Input = NewPublisher.Output
             @usableFromInline typealias Failure = NewPublisher.Failure
 
@@ -377,6 +380,17 @@ extension Publishers.FlatMap {
             let id: ChildSubscriptions.ID
             @usableFromInline
             let combineIdentifier = CombineIdentifier()
+
+            @usableFromInline
+            var description: String { "FlatMap" }
+
+            @usableFromInline
+            var customMirror: Mirror {
+                Mirror(self, children: ["parentSubscription": parent.combineIdentifier])
+            }
+
+            @usableFromInline
+            var playgroundDescription: Any { description }
 
             @usableFromInline
             func receive(subscription: Subscription) {

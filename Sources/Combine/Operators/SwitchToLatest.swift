@@ -68,7 +68,7 @@ extension Publishers.SwitchToLatest {
     /// downstream are serialised by a second, recursive lock (taken before the state lock, never
     /// after), which lets a downstream that sends a new publisher from inside `receive` get the new
     /// publisher's values on the same thread.
-    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
+    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, ReflectsNoChildren
     where Downstream.Input == P.Output, Downstream.Failure == Failure {
         typealias Input = P
         typealias Failure = Upstream.Failure
@@ -280,14 +280,25 @@ extension Publishers.SwitchToLatest {
             downstream.receive(completion: completion)
         }
 
-        /// What subscribes to one inner publisher: it tells the parent which one spoke.
-        private struct Child: Subscriber {
+        /// What subscribes to one inner publisher: it tells the parent which one spoke. As Apple's, it
+        /// describes itself as "SwitchToLatest" and shows its parent's identifier to a mirror.
+        private struct Child: Subscriber, CustomStringConvertible, CustomReflectable,
+            CustomPlaygroundDisplayConvertible
+        {
             typealias Input = P.Output
             typealias Failure = P.Failure
 
             let parent: Inner
             let index: Int
             let combineIdentifier = CombineIdentifier()
+
+            var description: String { "SwitchToLatest" }
+
+            var customMirror: Mirror {
+                Mirror(self, children: ["parentSubscription": parent.combineIdentifier])
+            }
+
+            var playgroundDescription: Any { description }
 
             func receive(subscription: Subscription) {
                 parent.child(index, received: subscription)

@@ -18,7 +18,7 @@ internal enum TriggerRule {
 /// Only one thread calls the downstream at a time: a completion caused by the trigger while an upstream
 /// value is being delivered is passed on by the delivering thread when it returns.
 internal final class UntilOutputSubscription<TriggerOutput, TriggerFailure: Error, Downstream: Subscriber>:
-    Subscription, CustomStringConvertible, CustomPlaygroundDisplayConvertible
+    Subscription, ReflectsNoChildren
 {
     private enum Link {
         case awaiting
@@ -61,8 +61,6 @@ internal final class UntilOutputSubscription<TriggerOutput, TriggerFailure: Erro
     deinit {
         lock.deallocate()
     }
-
-    var playgroundDescription: Any { description }
 
     /// Hands this subscription to the downstream, then subscribes the trigger and the upstream.
     internal func start<Trigger: Publisher, Upstream: Publisher>(trigger: Trigger, upstream: Upstream)
@@ -256,8 +254,8 @@ internal final class UntilOutputSubscription<TriggerOutput, TriggerFailure: Erro
         return running
     }
 
-    /// Attaches the owner to the upstream.
-    private struct UpstreamLeg: Subscriber, CustomStringConvertible {
+    /// Attaches the owner to the upstream; like the owner, it reflects with no children.
+    private struct UpstreamLeg: Subscriber, ReflectsNoChildren {
         typealias Input = Downstream.Input
         typealias Failure = Downstream.Failure
 
@@ -280,8 +278,8 @@ internal final class UntilOutputSubscription<TriggerOutput, TriggerFailure: Erro
         }
     }
 
-    /// Attaches the owner to the trigger.
-    private struct TriggerLeg: Subscriber, CustomStringConvertible {
+    /// Attaches the owner to the trigger; like the owner, it reflects with no children.
+    private struct TriggerLeg: Subscriber, ReflectsNoChildren {
         typealias Input = TriggerOutput
         typealias Failure = TriggerFailure
 
