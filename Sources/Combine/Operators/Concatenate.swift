@@ -68,7 +68,7 @@ extension Publishers {
         where S: Subscriber, Suffix.Failure == S.Failure, Suffix.Output == S.Input {
             let relay = Relay(suffix: suffix, downstream: subscriber)
             subscriber.receive(subscription: relay)
-            prefix.subscribe(Leg(relay: relay, isSuffix: false))
+            prefix.subscribe(Leg<S, PrefixSide>(relay: relay))
         }
     }
 }
@@ -191,7 +191,7 @@ extension Publishers.Concatenate {
                 phase = .awaitingSuffix
                 self.suffix = nil
                 lock.unlock()
-                suffix.subscribe(Leg(relay: self, isSuffix: true))
+                suffix.subscribe(Leg<Downstream, SuffixSide>(relay: self))
                 return
             }
             phase = .ended
@@ -218,13 +218,14 @@ extension Publishers.Concatenate {
         }
     }
 
-    /// Subscribes `relay` to one of the two publishers, telling it which one is calling.
-    private struct Leg<Downstream: Subscriber>: Subscriber, ReflectsNoChildren
+    /// Subscribes `relay` to one of the two publishers, telling it which one is calling. The side is a
+    /// type, so the prefix's subscriber and the suffix's are of different types, as Apple's are.
+    private struct Leg<Downstream: Subscriber, Side: ConcatenateSide>: Subscriber, ReflectsNoChildren
     where Downstream.Input == Output, Downstream.Failure == Failure {
         typealias Input = Output
 
         let relay: Relay<Downstream>
-        let isSuffix: Bool
+        var isSuffix: Bool { Side.isSuffix }
 
         var combineIdentifier: CombineIdentifier { CombineIdentifier(relay) }
 
@@ -242,4 +243,17 @@ extension Publishers.Concatenate {
             relay.receive(completion: completion, fromSuffix: isSuffix)
         }
     }
+}
+
+/// Which of its two publishers a `Concatenate` subscriber is attached to.
+private protocol ConcatenateSide {
+    static var isSuffix: Bool { get }
+}
+
+private enum PrefixSide: ConcatenateSide {
+    static var isSuffix: Bool { false }
+}
+
+private enum SuffixSide: ConcatenateSide {
+    static var isSuffix: Bool { true }
 }
