@@ -237,10 +237,9 @@ extension Publishers.Sequence where Elements: Collection {
         sequence.indices.contains(index) ? sequence[index] : nil
     }
 
-    /// The elements at the positions of `range`, read through one slice as Apple's reads them (a range
-    /// outside the collection is the collection's own error, as there).
+    /// The elements at the positions of `range` that lie inside the collection.
     fileprivate func elements(in range: Range<Elements.Index>) -> [Elements.Element] {
-        Array(sequence[range])
+        Array(sequence[range.clamped(to: sequence.startIndex..<sequence.endIndex)])
     }
 }
 
