@@ -32,7 +32,9 @@ extension Publishers {
                     values.append(value)
                     return false
                 },
-                answer: { $0 }
+                answer: { $0 },
+                // As Apple's shows it: only how many values it has gathered.
+                reflectedChildren: { ["count": $0.count] }
             )
         }
     }

@@ -78,6 +78,11 @@ import Testing
         #expect((empty as? CustomReflectable)?.customMirror.children.isEmpty == true)
     }
 
+    // Apple: collect() shows only how many values it has gathered.
+    @Test func collectShowsHowManyValuesItGathered() {
+        #expect(children { $0.collect() } == ["count"])
+    }
+
     // Apple: buffer, collect(_:), scan and debounce show the state they keep.
     @Test func statefulOperatorsShowWhatTheyKeep() {
         #expect(
