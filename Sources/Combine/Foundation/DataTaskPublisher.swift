@@ -69,13 +69,8 @@ where Downstream.Input == URLSession.DataTaskPublisher.Output, Downstream.Failur
     var playgroundDescription: Any { description }
 
     var customMirror: Mirror {
-        lock.withLock {
-            Mirror(
-                self,
-                children: [
-                    "task": task as Any, "downstream": downstream as Any, "parent": parent as Any,
-                    "demand": demand,
-                ])
+        lock.mirror(of: self) {
+            ["task": task as Any, "downstream": downstream as Any, "parent": parent as Any, "demand": demand]
         }
     }
 

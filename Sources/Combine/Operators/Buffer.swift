@@ -135,19 +135,17 @@ extension Publishers.Buffer {
         var playgroundDescription: Any { description }
 
         var customMirror: Mirror {
-            lock.withLock {
+            lock.mirror(of: self) {
                 let state =
                     switch (hasSubscribed, downstream != nil) {
                     case (_, false): "closed"
                     case (false, true): "awaitingSubscription"
                     case (true, true): "subscribed"
                     }
-                return Mirror(
-                    self,
-                    children: [
-                        "values": values.elements, "state": state, "downstreamDemand": demand,
-                        "terminal": ending as Any,
-                    ])
+                return [
+                    "values": values.elements, "state": state, "downstreamDemand": demand,
+                    "terminal": ending as Any,
+                ]
             }
         }
 

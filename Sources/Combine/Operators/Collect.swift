@@ -111,14 +111,11 @@ extension Publishers.CollectByCount {
         var playgroundDescription: Any { description }
 
         var customMirror: Mirror {
-            lock.withLock {
-                Mirror(
-                    self,
-                    children: [
-                        "downstream": downstream as Any, "upstreamSubscription": upstream as Any,
-                        "buffer": batch,
-                        "count": count,
-                    ])
+            lock.mirror(of: self) {
+                [
+                    "downstream": downstream as Any, "upstreamSubscription": upstream as Any, "buffer": batch,
+                    "count": count,
+                ]
             }
         }
 

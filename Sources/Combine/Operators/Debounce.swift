@@ -85,13 +85,11 @@ extension Publishers.Debounce {
         var playgroundDescription: Any { description }
 
         var customMirror: Mirror {
-            lock.withLock {
-                Mirror(
-                    self,
-                    children: [
-                        "downstream": downstream as Any, "downstreamDemand": demand,
-                        "currentValue": waiting?.value as Any,
-                    ])
+            lock.mirror(of: self) {
+                [
+                    "downstream": downstream as Any, "downstreamDemand": demand,
+                    "currentValue": waiting?.value as Any,
+                ]
             }
         }
 
