@@ -206,7 +206,8 @@ internal final class ReducingSubscription<Input, State, UpstreamFailure: Error, 
 }
 
 extension Publisher {
-    /// Attaches `downstream` through a `ReducingSubscription` whose fold cannot throw.
+    /// Attaches `downstream` through a `ReducingSubscription` whose fold cannot throw; `reflectedChildren`
+    /// replaces the usual mirror children for an operator whose Apple mirror shows others.
     internal func subscribeReducing<Downstream: Subscriber, State>(
         _ downstream: Downstream,
         named description: String,
