@@ -61,7 +61,8 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
 private class SubscriberBoxBase<Input, Failure: Error> {
     var description: String { "Anonymous AnySubscriber" }
 
-    var customMirror: Mirror { Mirror(self, children: []) }
+    /// As Apple's: a subscriber made of closures reflects as its description, a plain string.
+    var customMirror: Mirror { Mirror(reflecting: description) }
 
     func receive(subscription: Subscription) {}
 

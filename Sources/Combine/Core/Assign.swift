@@ -30,8 +30,10 @@ extension Subscribers {
 
         public final var description: String { "Assign \(Root.self)." }
 
+        /// As Apple's: the object, the key path and where its subscription stands.
         public final var customMirror: Mirror {
-            Mirror(self, children: ["object": object as Any, "keyPath": keyPath])
+            let (target, slot) = lock.withLock { (self.target, self.slot) }
+            return Mirror(self, children: ["object": target as Any, "keyPath": keyPath, "status": slot])
         }
 
         public final var playgroundDescription: Any { description }

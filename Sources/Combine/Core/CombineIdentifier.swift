@@ -11,9 +11,10 @@ public struct CombineIdentifier: Hashable, CustomStringConvertible {
         rawValue = Self.counter.add(1, ordering: .relaxed).newValue
     }
 
-    /// The identifier of `obj`, equal for every call with the same live object.
+    /// The identifier of `obj`, equal for every call with the same live object: its address, which is
+    /// what the description shows, as Apple's does.
     public init(_ obj: AnyObject) {
-        rawValue = UInt64(UInt(bitPattern: ObjectIdentifier(obj).hashValue))
+        rawValue = UInt64(UInt(bitPattern: ObjectIdentifier(obj)))
     }
 
     public var description: String {

@@ -44,9 +44,10 @@ extension URLSession {
 ///
 /// The task's completion handler holds this object until the task ends, and the subscription holds
 /// the task; both links are dropped when the task completes or the subscription is cancelled. Its
-/// state is guarded by its lock, which is what makes handing it to URLSession's queue safe.
+/// state is guarded by its lock, which is what makes handing it to URLSession's queue safe. Its mirror
+/// shows the task, the downstream, the publisher and the demand, as Apple's does.
 private final class DataTaskSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible,
-    @unchecked Sendable
+    CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
 where Downstream.Input == URLSession.DataTaskPublisher.Output, Downstream.Failure == URLError {
     private let lock = Lock()
     private var parent: URLSession.DataTaskPublisher?
@@ -64,6 +65,14 @@ where Downstream.Input == URLSession.DataTaskPublisher.Output, Downstream.Failur
     }
 
     var description: String { "DataTaskPublisher" }
+
+    var playgroundDescription: Any { description }
+
+    var customMirror: Mirror {
+        lock.mirror(of: self) {
+            ["task": task as Any, "downstream": downstream as Any, "parent": parent as Any, "demand": demand]
+        }
+    }
 
     func request(_ demand: Subscribers.Demand) {
         precondition(demand > .none, "a subscriber must request at least one value")

@@ -51,9 +51,10 @@ extension Publishers {
     /// Holds its upstream's values until the downstream asks for them.
     ///
     /// As with Apple's, the upstream is asked for values before the downstream gets its subscription.
-    /// The upstream's failure is passed on at once, dropping what the buffer holds, unless values are
-    /// being delivered: then the held values go on as far as demand allows, and the failure after them.
-    /// Its finishing is passed on once the buffer is empty and the downstream has demand.
+    /// The upstream's failure is passed on at once, even from inside a delivery (values already being
+    /// handed out then carry on as far as demand allows); a `customError` failure follows the values
+    /// the next request lets through, leaving the rest. Its finishing is passed on once the buffer is
+    /// empty and the downstream has demand; values that arrive before then are still kept.
     public struct Buffer<Upstream: Publisher>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -89,9 +90,10 @@ extension Publishers.Buffer {
     /// Keeps the values and hands them on as the downstream asks; the downstream sees it as its subscription.
     ///
     /// Only one thread calls the downstream at a time: values and requests that turn up while a value is
-    /// being delivered are dealt with by the delivering thread before it leaves.
+    /// being delivered are dealt with by the delivering thread before it leaves. Its mirror shows what
+    /// Apple's does: the held values, its state, the downstream's demand and the ending.
     private final class Holder<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-        CustomPlaygroundDisplayConvertible
+        CustomReflectable, CustomPlaygroundDisplayConvertible
     where Downstream.Input == Output, Downstream.Failure == Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
@@ -111,11 +113,10 @@ extension Publishers.Buffer {
         private var values = ValueQueue<Input>()
         private var demand = Subscribers.Demand.none
         private var isEmitting = false
-        /// How the stream ends once the buffer is empty.
+        /// How the stream ends: a finish once the buffer is empty, a failure after the next delivery.
         private var ending: Subscribers.Completion<Failure>?
-        /// An upstream failure that arrived while a value was being delivered; it follows the held values
-        /// that demand lets through.
-        private var pendingFailure: Failure?
+        /// The upstream's failure has already been passed on from inside a delivery.
+        private var hasSentFailure = false
 
         init(
             size: Int,
@@ -137,6 +138,21 @@ extension Publishers.Buffer {
         var description: String { "Buffer" }
 
         var playgroundDescription: Any { description }
+
+        var customMirror: Mirror {
+            lock.mirror(of: self) {
+                let state =
+                    switch (hasSubscribed, downstream != nil) {
+                    case (_, false): "closed"
+                    case (false, true): "awaitingSubscription"
+                    case (true, true): "subscribed"
+                    }
+                return [
+                    "values": values.elements, "state": state, "downstreamDemand": demand,
+                    "terminal": ending as Any,
+                ]
+            }
+        }
 
         func receive(subscription: Subscription) {
             lock.lock()
@@ -161,7 +177,8 @@ extension Publishers.Buffer {
 
         func receive(_ input: Input) -> Subscribers.Demand {
             lock.lock()
-            guard upstream != nil, ending == nil, let downstream else {
+            // As with Apple's, values that follow the upstream's finish are still kept.
+            guard hasSubscribed, !isFailing, let downstream else {
                 lock.unlock()
                 return .none
             }
@@ -196,10 +213,13 @@ extension Publishers.Buffer {
                 }
                 isEmitting = true
                 emitHeld(to: downstream)
-            case .failure(let error):
+            case .failure:
+                ending = completion
                 guard !isEmitting else {
-                    pendingFailure = error
+                    // Apple's passes it on at once; the delivering thread then finishes its round.
+                    hasSentFailure = true
                     lock.unlock()
+                    downstream.receive(completion: completion)
                     return
                 }
                 values.removeAll()
@@ -238,6 +258,12 @@ extension Publishers.Buffer {
             withExtendedLifetime(released) {}
         }
 
+        /// Whether the stream ends in a failure, so that values are no longer taken.
+        private var isFailing: Bool {
+            if case .failure? = ending { return true }
+            return false
+        }
+
         /// Keeps a value that cannot go downstream yet, or deals with the overflow. Entered with the lock
         /// held; leaves with it released.
         private func store(_ input: Input) {
@@ -256,19 +282,11 @@ extension Publishers.Buffer {
                 }
                 lock.unlock()
             case .customError(let makeError):
+                // Kept, as Apple's keeps it: a later refill under `.keepFull` still goes to it.
                 let upstream = self.upstream
-                self.upstream = nil
                 ending = .failure(makeError())
-                let downstream = isEmitting ? nil : self.downstream
-                if downstream != nil {
-                    isEmitting = true
-                }
                 lock.unlock()
                 upstream?.cancel()
-                if let downstream {
-                    lock.lock()
-                    emitHeld(to: downstream)
-                }
             }
         }
 
@@ -288,20 +306,17 @@ extension Publishers.Buffer {
             isEmitting = false
             let refilled = prefetch == .keepFull && delivered > 0 ? upstream : nil
             var completion: Subscribers.Completion<Failure>?
-            if self.downstream != nil {
-                if let failure = pendingFailure {
-                    completion = .failure(failure)
-                } else if values.isEmpty {
-                    // As with Apple's, the finish waits for demand; a failure does not.
-                    switch ending {
-                    case .finished? where demand > .none, .failure?: completion = ending
-                    case .finished?, nil: break
-                    }
+            if self.downstream != nil, !hasSentFailure {
+                // As with Apple's, the finish waits for an empty buffer and demand; a failure does not.
+                switch ending {
+                case .finished? where values.isEmpty && demand > .none, .failure?: completion = ending
+                case .finished?, nil: break
                 }
             }
-            if completion != nil {
+            if completion != nil || hasSentFailure {
                 self.downstream = nil
                 upstream = nil
+                values.removeAll()
             }
             lock.unlock()
             refilled?.request(.max(delivered))

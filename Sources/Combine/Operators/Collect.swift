@@ -32,7 +32,9 @@ extension Publishers {
                     values.append(value)
                     return false
                 },
-                answer: { $0 }
+                answer: { $0 },
+                // As Apple's shows it: only how many values it has gathered.
+                reflectedChildren: { ["count": $0.count] }
             )
         }
     }
@@ -78,8 +80,10 @@ extension Publishers.CollectByCount: Equatable where Upstream: Equatable {
 
 extension Publishers.CollectByCount {
     /// Fills one array at a time and sends it when full; the downstream sees it as its subscription.
+    /// Its mirror shows what Apple's does: the downstream, the upstream subscription, the batch and the
+    /// count.
     private final class Batcher<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
-        CustomPlaygroundDisplayConvertible
+        CustomReflectable, CustomPlaygroundDisplayConvertible
     where Downstream.Input == [Upstream.Output], Downstream.Failure == Upstream.Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
@@ -110,6 +114,15 @@ extension Publishers.CollectByCount {
         var description: String { "CollectByCount" }
 
         var playgroundDescription: Any { description }
+
+        var customMirror: Mirror {
+            lock.mirror(of: self) {
+                [
+                    "downstream": downstream as Any, "upstreamSubscription": upstream as Any, "buffer": batch,
+                    "count": count,
+                ]
+            }
+        }
 
         func receive(subscription: Subscription) {
             lock.lock()

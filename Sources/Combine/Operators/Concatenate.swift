@@ -66,7 +66,7 @@ extension Publishers {
 
         public func receive<S>(subscriber: S)
         where S: Subscriber, Suffix.Failure == S.Failure, Suffix.Output == S.Input {
-            prefix.subscribe(Leg(relay: Relay(suffix: suffix, downstream: subscriber), isSuffix: false))
+            prefix.subscribe(Leg<S, PrefixSide>(relay: Relay(suffix: suffix, downstream: subscriber)))
         }
     }
 }
@@ -123,8 +123,7 @@ extension Publishers.Concatenate {
         var description: String { "Concatenate" }
 
         func request(_ demand: Subscribers.Demand) {
-            // Asking for nothing is harmless, as with Apple's, and is not passed on.
-            guard demand > .none else { return }
+            // As with Apple's, a request for nothing is passed on to the running upstream.
             lock.lock()
             guard downstream != nil else {
                 lock.unlock()
@@ -197,7 +196,7 @@ extension Publishers.Concatenate {
                 phase = .awaitingSuffix
                 self.suffix = nil
                 lock.unlock()
-                suffix.subscribe(Leg(relay: self, isSuffix: true))
+                suffix.subscribe(Leg<Downstream, SuffixSide>(relay: self))
                 return
             }
             phase = .ended
@@ -224,13 +223,14 @@ extension Publishers.Concatenate {
         }
     }
 
-    /// Subscribes `relay` to one of the two publishers, telling it which one is calling.
-    private struct Leg<Downstream: Subscriber>: Subscriber, ReflectsNoChildren
+    /// Subscribes `relay` to one of the two publishers, telling it which one is calling. The side is a
+    /// type, so the prefix's subscriber and the suffix's are of different types, as Apple's are.
+    private struct Leg<Downstream: Subscriber, Side: ConcatenateSide>: Subscriber, ReflectsNoChildren
     where Downstream.Input == Output, Downstream.Failure == Failure {
         typealias Input = Output
 
         let relay: Relay<Downstream>
-        let isSuffix: Bool
+        var isSuffix: Bool { Side.isSuffix }
 
         var combineIdentifier: CombineIdentifier { CombineIdentifier(relay) }
 
@@ -248,4 +248,17 @@ extension Publishers.Concatenate {
             relay.receive(completion: completion, fromSuffix: isSuffix)
         }
     }
+}
+
+/// Which of its two publishers a `Concatenate` subscriber is attached to.
+private protocol ConcatenateSide {
+    static var isSuffix: Bool { get }
+}
+
+private enum PrefixSide: ConcatenateSide {
+    static var isSuffix: Bool { false }
+}
+
+private enum SuffixSide: ConcatenateSide {
+    static var isSuffix: Bool { true }
 }

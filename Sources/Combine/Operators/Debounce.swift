@@ -44,7 +44,9 @@ extension Publishers {
 }
 
 extension Publishers.Debounce {
-    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
+    /// Its mirror shows what Apple's does: the downstream, its demand and the value waiting.
+    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
+        CustomReflectable, CustomPlaygroundDisplayConvertible
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
@@ -84,6 +86,17 @@ extension Publishers.Debounce {
         }
 
         var description: String { "Debounce" }
+
+        var playgroundDescription: Any { description }
+
+        var customMirror: Mirror {
+            lock.mirror(of: self) {
+                [
+                    "downstream": downstream as Any, "downstreamDemand": demand,
+                    "currentValue": waiting?.value as Any,
+                ]
+            }
+        }
 
         func receive(subscription: Subscription) {
             lock.lock()

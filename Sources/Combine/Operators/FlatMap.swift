@@ -111,9 +111,10 @@ extension Publishers.FlatMap {
         @exclusivity(unchecked) private var upstreamFinished = false
         @exclusivity(unchecked) private var children = ChildSubscriptions()
         @exclusivity(unchecked) private var demand = Subscribers.Demand.none
-        /// Values that arrived while the downstream could not take them, with who sent each.
+        /// Values that arrived while the downstream could not take them, with who sent each and whether
+        /// that inner publisher was already asked for its next value when it sent it.
         @exclusivity(unchecked) private var queue = ValueQueue<
-            (child: ChildSubscriptions.ID, value: NewPublisher.Output)
+            (child: ChildSubscriptions.ID, value: NewPublisher.Output, prepaid: Bool)
         >()
         @exclusivity(unchecked) private var isDelivering = false
 
@@ -201,9 +202,12 @@ extension Publishers.FlatMap {
                 return .none
             }
             guard !isDelivering, demand > .none, queue.isEmpty else {
-                queue.append((child, value))
+                // A value sent from inside a delivery that demand already covers is answered at once, as
+                // Apple's answers it, instead of by a request once it has gone downstream.
+                let prepaid = isDelivering && demand != .unlimited && demand > .max(queue.count)
+                queue.append((child, value, prepaid))
                 lock.unlock()
-                return .none
+                return prepaid ? .max(1) : .none
             }
             isDelivering = true
             demand -= 1
@@ -333,10 +337,10 @@ extension Publishers.FlatMap {
                 case .active:
                     break
                 }
-                if demand > .none, let (child, value) = queue.popFirst() {
+                if demand > .none, let (child, value, prepaid) = queue.popFirst() {
                     demand -= 1
                     // A limited inner publisher used its one requested value on this; ask for the next.
-                    let replenish = demand == .unlimited ? nil : children.subscription(of: child)
+                    let replenish = demand == .unlimited || prepaid ? nil : children.subscription(of: child)
                     lock.unlock()
                     let additional = downstream.receive(value)
                     replenish?.request(.max(1))
@@ -363,9 +367,12 @@ extension Publishers.FlatMap {
             return children.removeAll()
         }
 
-        /// What subscribes to one inner publisher: it tells the parent which inner publisher spoke.
+        /// What subscribes to one inner publisher: it tells the parent which inner publisher spoke. As
+        /// Apple's, it describes itself as "FlatMap" and shows its parent's identifier to a mirror.
         @usableFromInline
-        struct Child: Subscriber {
+        struct Child: Subscriber, CustomStringConvertible, CustomReflectable,
+            CustomPlaygroundDisplayConvertible
+        {
             @usableFromInline typealias Input = NewPublisher.Output
             @usableFromInline typealias Failure = NewPublisher.Failure
 
@@ -373,6 +380,17 @@ extension Publishers.FlatMap {
             let id: ChildSubscriptions.ID
             @usableFromInline
             let combineIdentifier = CombineIdentifier()
+
+            @usableFromInline
+            var description: String { "FlatMap" }
+
+            @usableFromInline
+            var customMirror: Mirror {
+                Mirror(self, children: ["parentSubscription": parent.combineIdentifier])
+            }
+
+            @usableFromInline
+            var playgroundDescription: Any { description }
 
             @usableFromInline
             func receive(subscription: Subscription) {

@@ -36,7 +36,9 @@ extension Publishers {
         where Output == S.Input, S: Subscriber, Upstream.Failure == S.Failure {
             let keyPath = self.keyPath
             upstream.subscribe(
-                KeyPathSubscriber(downstream: subscriber, description: "ValueForKey") { $0[keyPath: keyPath] }
+                KeyPathSubscriber(downstream: subscriber, description: "ValueForKey", keyPaths: [keyPath]) {
+                    $0[keyPath: keyPath]
+                }
             )
         }
     }
@@ -54,7 +56,9 @@ extension Publishers {
         where S: Subscriber, Upstream.Failure == S.Failure, S.Input == (Output0, Output1) {
             let (keyPath0, keyPath1) = (self.keyPath0, self.keyPath1)
             upstream.subscribe(
-                KeyPathSubscriber(downstream: subscriber, description: "ValueForKeys") {
+                KeyPathSubscriber(
+                    downstream: subscriber, description: "ValueForKeys", keyPaths: [keyPath0, keyPath1]
+                ) {
                     ($0[keyPath: keyPath0], $0[keyPath: keyPath1])
                 }
             )
@@ -75,7 +79,10 @@ extension Publishers {
         where S: Subscriber, Upstream.Failure == S.Failure, S.Input == (Output0, Output1, Output2) {
             let (keyPath0, keyPath1, keyPath2) = (self.keyPath0, self.keyPath1, self.keyPath2)
             upstream.subscribe(
-                KeyPathSubscriber(downstream: subscriber, description: "ValueForKeys") {
+                KeyPathSubscriber(
+                    downstream: subscriber, description: "ValueForKeys",
+                    keyPaths: [keyPath0, keyPath1, keyPath2]
+                ) {
                     ($0[keyPath: keyPath0], $0[keyPath: keyPath1], $0[keyPath: keyPath2])
                 }
             )
@@ -83,7 +90,8 @@ extension Publishers {
     }
 }
 
-/// Reads key paths out of each value on its way down; the three key-path publishers share it.
+/// Reads key paths out of each value on its way down; the three key-path publishers share it. Its
+/// mirror shows the key paths, as Apple's does ("keyPath", or "keyPath0" onwards for several).
 @usableFromInline
 struct KeyPathSubscriber<Input, Downstream: Subscriber>: PassThroughSubscriber {
     @usableFromInline typealias Failure = Downstream.Failure
@@ -92,9 +100,16 @@ struct KeyPathSubscriber<Input, Downstream: Subscriber>: PassThroughSubscriber {
     let downstream: Downstream
     @usableFromInline
     let description: String
+    let keyPaths: [AnyKeyPath]
     let read: (Input) -> Downstream.Input
     @usableFromInline
     let combineIdentifier = CombineIdentifier()
+
+    @usableFromInline
+    var customMirror: Mirror {
+        let labels = keyPaths.count == 1 ? ["keyPath"] : keyPaths.indices.map { "keyPath\($0)" }
+        return Mirror(self, children: zip(labels, keyPaths).map { (label: $0, value: $1 as Any) })
+    }
 
     @usableFromInline
     func receive(_ input: Input) -> Subscribers.Demand {

@@ -116,7 +116,11 @@ extension Publishers.Print {
             lock.lock()
             defer { lock.unlock() }
             if stream != nil {
-                stream?.write(line + "\n")
+                // The three writes Swift's own `print(_:to:)` makes for one item, as Apple's print
+                // makes them: an empty separator piece, the line, the newline.
+                stream?.write("")
+                stream?.write(line)
+                stream?.write("\n")
             } else {
                 Swift.print(line)
             }

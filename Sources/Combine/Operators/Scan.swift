@@ -93,6 +93,9 @@ extension Publishers.Scan {
 
         var description: String { "Scan" }
 
+        /// As Apple's: the downstream and the running result.
+        var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "result": result]) }
+
         func receive(_ input: Input) -> Subscribers.Demand {
             result = next(result, input)
             return downstream.receive(result)

@@ -68,7 +68,7 @@ extension Publishers.SwitchToLatest {
     /// downstream are serialised by a second, recursive lock (taken before the state lock, never
     /// after), which lets a downstream that sends a new publisher from inside `receive` get the new
     /// publisher's values on the same thread.
-    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
+    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, ReflectsNoChildren
     where Downstream.Input == P.Output, Downstream.Failure == Failure {
         typealias Input = P
         typealias Failure = Upstream.Failure
@@ -85,6 +85,8 @@ extension Publishers.SwitchToLatest {
         @exclusivity(unchecked) private var demand = Subscribers.Demand.none
         /// Cancelled, or the completion is decided.
         @exclusivity(unchecked) private var isTerminated = false
+        /// The outer publisher failed while the latest inner one had not sent its subscription yet.
+        @exclusivity(unchecked) private var awaitsLateInner = false
 
         init(downstream: Downstream) {
             self.downstream = downstream
@@ -149,6 +151,7 @@ extension Publishers.SwitchToLatest {
                 isTerminated = true
                 let running = latest
                 latest = nil
+                awaitsLateInner = latestIsRunning && running == nil
                 lock.unlock()
                 running?.cancel()
                 deliver(completion)
@@ -159,6 +162,17 @@ extension Publishers.SwitchToLatest {
 
         fileprivate func child(_ index: Int, received subscription: Subscription) {
             lock.lock()
+            if awaitsLateInner, index == latestIndex {
+                // As Apple's does, an inner publisher still subscribing when the outer one failed is
+                // asked for what the downstream wanted, though nothing it sends goes on.
+                awaitsLateInner = false
+                let owed = demand
+                lock.unlock()
+                if owed > .none {
+                    subscription.request(owed)
+                }
+                return
+            }
             guard !isTerminated, index == latestIndex, latest == nil else {
                 lock.unlock()
                 subscription.cancel()
@@ -266,14 +280,25 @@ extension Publishers.SwitchToLatest {
             downstream.receive(completion: completion)
         }
 
-        /// What subscribes to one inner publisher: it tells the parent which one spoke.
-        private struct Child: Subscriber {
+        /// What subscribes to one inner publisher: it tells the parent which one spoke. As Apple's, it
+        /// describes itself as "SwitchToLatest" and shows its parent's identifier to a mirror.
+        private struct Child: Subscriber, CustomStringConvertible, CustomReflectable,
+            CustomPlaygroundDisplayConvertible
+        {
             typealias Input = P.Output
             typealias Failure = P.Failure
 
             let parent: Inner
             let index: Int
             let combineIdentifier = CombineIdentifier()
+
+            var description: String { "SwitchToLatest" }
+
+            var customMirror: Mirror {
+                Mirror(self, children: ["parentSubscription": parent.combineIdentifier])
+            }
+
+            var playgroundDescription: Any { description }
 
             func receive(subscription: Subscription) {
                 parent.child(index, received: subscription)

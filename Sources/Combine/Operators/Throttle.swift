@@ -43,7 +43,10 @@ extension Publishers {
 }
 
 extension Publishers.Throttle {
-    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
+    /// Reads the scheduler's clock where Apple's reads it (a scheduler can observe every read): when
+    /// made, when subscribed, on each value and on the completion it takes, and when a value goes out
+    /// with no completion behind it.
+    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, ReflectsNoChildren
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
@@ -70,6 +73,7 @@ extension Publishers.Throttle {
             self.interval = interval
             self.scheduler = scheduler
             self.latest = latest
+            _ = scheduler.now
         }
 
         deinit {
@@ -92,11 +96,19 @@ extension Publishers.Throttle {
             }
             upstream = subscription
             lock.unlock()
+            _ = scheduler.now
             deliveryLock.withLock { downstream.receive(subscription: self) }
             subscription.request(.unlimited)
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
+            lock.lock()
+            guard upstream != nil else {
+                lock.unlock()
+                return .none
+            }
+            lock.unlock()
+            let now = scheduler.now
             lock.lock()
             guard upstream != nil, demand > .none else {
                 lock.unlock()
@@ -107,7 +119,6 @@ extension Publishers.Throttle {
                 lock.unlock()
                 return .none
             }
-            let now = scheduler.now
             let due = lastEmission.map { Swift.max(now, $0.advanced(by: interval)) } ?? now
             demand -= 1
             nextValue = input
@@ -126,6 +137,7 @@ extension Publishers.Throttle {
             let wasScheduled = isEmissionScheduled
             nextCompletion = completion
             lock.unlock()
+            _ = scheduler.now
             if !wasScheduled {
                 scheduler.schedule { self.emit() }
             }
@@ -161,7 +173,7 @@ extension Publishers.Throttle {
             let completion = nextCompletion
             nextValue = nil
             nextCompletion = nil
-            if value != nil { lastEmission = scheduler.now }
+            if value != nil, completion == nil { lastEmission = scheduler.now }
             if completion != nil { end() }
             lock.unlock()
             deliveryLock.withLock {

@@ -67,6 +67,9 @@ private final class FutureSubscription<Downstream: Subscriber>: FutureSubscripti
     private var downstream: Downstream?
     private var outcome: Result<Output, Failure>?
     private var requested = false
+    /// Cancelled, or delivered when the outcome arrived; the mirror then shows no future, as Apple's
+    /// does (a delivery made on a later request leaves it showing).
+    private var hasEnded = false
 
     init(future: Future<Output, Failure>, downstream: Downstream) {
         self.future = future
@@ -79,33 +82,47 @@ private final class FutureSubscription<Downstream: Subscriber>: FutureSubscripti
 
     var description: String { "Future" }
 
-    var customMirror: Mirror { Mirror(self, children: []) }
+    /// As Apple's: the future (as parent and subject) and the downstream, all `nil` once it has
+    /// delivered or been cancelled, and whether any demand has arrived.
+    var customMirror: Mirror {
+        let (downstream, requested, hasEnded) = lock.withLock {
+            (self.downstream, self.requested, self.hasEnded)
+        }
+        let future = hasEnded ? nil : self.future
+        return Mirror(
+            self,
+            children: [
+                "parent": future as Any, "downstream": downstream as Any, "hasAnyDemand": requested,
+                "subject": future as Any,
+            ])
+    }
 
     var playgroundDescription: Any { description }
 
     override func settle(with result: Result<Output, Failure>) {
         lock.lock()
         outcome = result
-        deliverIfReady()
+        deliverIfReady(endsMirror: true)
     }
 
     func request(_ demand: Subscribers.Demand) {
         precondition(demand > .none, "A subscriber requested no values; demand must be positive")
         lock.lock()
         requested = true
-        deliverIfReady()
+        deliverIfReady(endsMirror: false)
     }
 
     func cancel() {
         lock.lock()
         let released = downstream
         downstream = nil
+        hasEnded = true
         lock.unlock()
         if released != nil { future.remove(self) }
     }
 
     /// Entered with the lock held; delivers (exactly once) when the outcome allows it, and unlocks.
-    private func deliverIfReady() {
+    private func deliverIfReady(endsMirror: Bool) {
         guard let outcome, let downstream, requested || isFailure(outcome) else {
             lock.unlock()
             return
@@ -118,6 +135,9 @@ private final class FutureSubscription<Downstream: Subscriber>: FutureSubscripti
             downstream.receive(completion: .finished)
         case .failure(let error):
             downstream.receive(completion: .failure(error))
+        }
+        if endsMirror {
+            lock.withLock { hasEnded = true }
         }
     }
 

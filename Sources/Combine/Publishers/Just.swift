@@ -61,18 +61,26 @@ extension Just {
         prepend(elements)
     }
 
+    /// Reserves room for the elements and the value, then fills it, as Apple's does.
     public func prepend<S>(_ elements: S) -> Publishers.Sequence<[Output], Just<Output>.Failure>
     where Output == S.Element, S: Sequence {
-        Publishers.Sequence(sequence: Array(elements) + [output])
+        var joined: [Output] = []
+        joined.reserveCapacity(elements.underestimatedCount + 1)
+        joined.append(contentsOf: elements)
+        joined.append(output)
+        return Publishers.Sequence(sequence: joined)
     }
 
     public func append(_ elements: Output...) -> Publishers.Sequence<[Output], Just<Output>.Failure> {
         append(elements)
     }
 
+    /// Adds the elements to an array holding the value, as Apple's does.
     public func append<S>(_ elements: S) -> Publishers.Sequence<[Output], Just<Output>.Failure>
     where Output == S.Element, S: Sequence {
-        Publishers.Sequence(sequence: [output] + Array(elements))
+        var joined = [output]
+        joined.append(contentsOf: elements)
+        return Publishers.Sequence(sequence: joined)
     }
 
     public func contains(where predicate: (Output) -> Bool) -> Just<Bool> {

@@ -33,6 +33,7 @@ public struct Record<Output, Failure: Error>: Publisher {
             first: first,
             ending: recording.completion,
             endedDescription: "Cancelled Events",
+            mirrorsEnding: true,
             downstream: subscriber
         )
         subscriber.receive(subscription: subscription)

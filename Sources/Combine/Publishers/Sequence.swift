@@ -286,17 +286,23 @@ extension Publishers.Sequence where Elements: RangeReplaceableCollection {
         prepend(elements)
     }
 
+    /// Builds the joined collection as Apple's does: reserved for both parts, then filled.
     public func prepend<S>(_ elements: S) -> Publishers.Sequence<Elements, Failure>
     where S: Swift.Sequence, Elements.Element == S.Element {
-        var joined = Elements(elements)
+        var joined = Elements()
+        joined.reserveCapacity(sequence.count + elements.underestimatedCount)
+        joined.append(contentsOf: elements)
         joined.append(contentsOf: sequence)
         return Publishers.Sequence(sequence: joined)
     }
 
+    /// Appends this sequence to a copy of the other one's, as Apple's does.
     public func prepend(
         _ publisher: Publishers.Sequence<Elements, Failure>
     ) -> Publishers.Sequence<Elements, Failure> {
-        prepend(publisher.sequence)
+        var joined = publisher.sequence
+        joined.append(contentsOf: sequence)
+        return Publishers.Sequence(sequence: joined)
     }
 
     public func append(

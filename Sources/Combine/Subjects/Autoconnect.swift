@@ -85,11 +85,20 @@ extension Publishers {
 }
 
 /// Passes everything through, handing the downstream a subscription that reports its cancel.
-private struct AutoconnectSubscriber<Upstream: ConnectablePublisher, Downstream: Subscriber>: Subscriber
+///
+/// Describes and reflects itself as Apple's does: "Autoconnect", with its publisher and downstream.
+private struct AutoconnectSubscriber<Upstream: ConnectablePublisher, Downstream: Subscriber>: Subscriber,
+    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failure {
     let parent: Publishers.Autoconnect<Upstream>
     let downstream: Downstream
     let combineIdentifier = CombineIdentifier()
+
+    var description: String { "Autoconnect" }
+
+    var customMirror: Mirror { Mirror(self, children: ["parent": parent, "downstream": downstream]) }
+
+    var playgroundDescription: Any { description }
 
     func receive(subscription: Subscription) {
         downstream.receive(subscription: AutoconnectSubscription(subscription, parent: parent))
@@ -105,7 +114,7 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
 }
 
 /// The upstream's subscription, as the downstream sees it (same description and identifier), whose
-/// first cancel also tells the autoconnect publisher.
+/// first cancel also tells the autoconnect publisher. As with Apple's, every cancel reaches the upstream.
 private final class AutoconnectSubscription<Upstream: ConnectablePublisher>: Subscription,
     CustomStringConvertible,
     CustomPlaygroundDisplayConvertible
@@ -130,8 +139,9 @@ private final class AutoconnectSubscription<Upstream: ConnectablePublisher>: Sub
     }
 
     func cancel() {
-        guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        parent.subscriberCancelled()
+        if !cancelled.exchange(true, ordering: .acquiringAndReleasing) {
+            parent.subscriberCancelled()
+        }
         upstreamSubscription.cancel()
     }
 }

@@ -22,7 +22,7 @@ internal final class SubjectCore<Output, Failure: Error>: CustomStringConvertibl
     private let name: String
     /// `false` where any demand at all lets a subscriber have every value (Apple's
     /// `ObservableObjectPublisher` does not count its subscribers' demand down).
-    private let countsDemand: Bool
+    fileprivate let countsDemand: Bool
     @exclusivity(unchecked) private var memory: Memory
     @exclusivity(unchecked) private var completion: Subscribers.Completion<Failure>?
     @exclusivity(unchecked) private var conduits: [SubjectConduit<Output, Failure>] = []
@@ -252,9 +252,13 @@ internal class SubjectConduit<Output, Failure: Error>: Subscription, CustomStrin
     internal var description: String { core.description }
 
     /// As Apple's subject subscriptions do: the subject as parent and subject, the downstream and the
-    /// demand, the first three `nil` once the subscription has ended.
+    /// demand, the first three `nil` once the subscription has ended. A subscription that keeps no
+    /// demand (`ObservableObjectPublisher`'s) shows only its downstream, as Apple's does.
     internal var customMirror: Mirror {
         let (isActive, demand, downstream) = core.locked { (self.isActive, self.demand, self.heldDownstream) }
+        guard core.countsDemand else {
+            return Mirror(self, children: ["downstream": isActive ? downstream : Optional<Any>.none as Any])
+        }
         let subject: Any =
             isActive ? Optional(core) as Any : Optional<SubjectCore<Output, Failure>>.none as Any
         return Mirror(

@@ -2,7 +2,8 @@ import Combine
 import Testing
 
 /// Asking for no values is harmless in Apple's Combine wherever its documentation does not call it
-/// a programming error; these subscriptions must neither crash nor send anything for it.
+/// a programming error; these subscriptions must neither crash nor send anything for it (a few pass
+/// the request on upstream, as Apple's do).
 @Suite struct ZeroDemandTests {
     // Apple: request(.none) on a Publishers.Sequence subscription is a no-op.
     @Test func sequenceIgnoresARequestForNothing() {
@@ -35,19 +36,21 @@ import Testing
         #expect(subscriber.values.isEmpty)
     }
 
-    // Apple: request(.none) on an append/prepend (Concatenate) subscription is a no-op.
-    @Test func concatenateIgnoresARequestForNothing() {
+    // Apple: append/prepend (Concatenate) hands a request for nothing to the publisher it is playing,
+    // which sends nothing for it.
+    @Test func concatenatePassesARequestForNothingToThePublisherPlaying() {
         let upstream = ProbePublisher<Int, Never>()
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
         upstream.append(9).subscribe(subscriber)
         subscriber.request(.none)
         subscriber.request(.max(1))
 
-        #expect(upstream.subscription?.history == [.requested(.max(1))])
+        #expect(upstream.subscription?.history == [.requested(.none), .requested(.max(1))])
+        #expect(subscriber.values.isEmpty)
     }
 
-    // Apple: request(.none) on a prefix(untilOutputFrom:) subscription is a no-op.
-    @Test func prefixUntilOutputIgnoresARequestForNothing() {
+    // Apple: prefix(untilOutputFrom:) hands a request for nothing to its upstream.
+    @Test func prefixUntilOutputPassesARequestForNothingUpstream() {
         let upstream = ProbePublisher<Int, Never>()
         let trigger = ProbePublisher<Void, Never>()
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
@@ -55,7 +58,7 @@ import Testing
         subscriber.request(.none)
         subscriber.request(.max(1))
 
-        #expect(upstream.subscription?.history == [.requested(.max(1))])
+        #expect(upstream.subscription?.history == [.requested(.none), .requested(.max(1))])
     }
 
     // Apple: request(.none) on a drop(untilOutputFrom:) subscription is a no-op.

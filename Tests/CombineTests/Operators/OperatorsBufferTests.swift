@@ -56,7 +56,9 @@ import Testing
         #expect(held(.dropOldest) == [4, 5, 6])
     }
 
-    @Test func customErrorCancelsTheUpstreamAndFailsAfterTheHeldValues() {
+    // Apple: an overflowing customError buffer cancels its upstream at once, then fails right after the
+    // values the next request lets through, leaving the rest undelivered.
+    @Test func customErrorCancelsTheUpstreamAndFailsAfterTheNextRequestsValues() {
         let upstream = ProbePublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .none)
         upstream.buffer(size: 2, prefetch: .byRequest, whenFull: .customError { ProbeError(7) }).subscribe(
@@ -66,13 +68,45 @@ import Testing
         #expect(upstream.subscription?.history == [.requested(.unlimited), .cancelled])
         #expect(subscriber.completions.isEmpty)
         subscriber.request(.max(1))
-        #expect(subscriber.completions.isEmpty)
+        subscriber.request(.max(1))
+
+        #expect(
+            subscriber.events == [.subscription("Buffer"), .value(1), .completion(.failure(ProbeError(7)))])
+    }
+
+    // Apple: an upstream failure that arrives while a held value is being delivered is passed on at once,
+    // and the delivery round then goes on with the held values its demand covers.
+    @Test func aFailureDuringADeliveryIsPassedOnAtOnceAndTheRoundGoesOn() {
+        let upstream = ProbePublisher<Int, ProbeError>()
+        let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .none)
+        subscriber.onValue { value in
+            if value == 1 { upstream.send(completion: .failure(ProbeError(4))) }
+        }
+        upstream.buffer(size: 5, prefetch: .byRequest, whenFull: .dropNewest).subscribe(subscriber)
+        for value in 1...4 { upstream.send(value) }
+        subscriber.request(.max(3))
         subscriber.request(.max(1))
 
         #expect(
             subscriber.events == [
-                .subscription("Buffer"), .value(1), .value(2), .completion(.failure(ProbeError(7))),
+                .subscription("Buffer"), .value(1), .completion(.failure(ProbeError(4))), .value(2),
+                .value(3),
             ])
+    }
+
+    // Apple: values that arrive after the upstream finished, while the finish waits for demand, are
+    // still kept and delivered before it.
+    @Test func valuesAfterAWaitingFinishAreStillDeliveredBeforeIt() {
+        let upstream = ProbePublisher<Int, ProbeError>()
+        let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .none)
+        upstream.buffer(size: 3, prefetch: .byRequest, whenFull: .dropNewest).subscribe(subscriber)
+        upstream.send(completion: .finished)
+        upstream.send(1)
+        subscriber.request(.max(1))
+        #expect(subscriber.events == [.subscription("Buffer"), .value(1)])
+        subscriber.request(.max(1))
+
+        #expect(subscriber.events == [.subscription("Buffer"), .value(1), .completion(.finished)])
     }
 
     @Test func finishingWaitsUntilTheBufferIsEmpty() {

@@ -152,4 +152,20 @@ import Testing
         #expect(subscriber.values == [1, 2, 3])
         #expect(subscriber.completions.isEmpty)
     }
+
+    // Apple: append/prepend subscribe to the prefix and to the suffix with subscribers of different
+    // types that share the subscription's identifier.
+    @Test func thePrefixAndTheSuffixGetSubscribersOfDifferentTypesWithOneIdentifier() throws {
+        let suffix = HeldSubscriberPublisher<Int, Never>()
+        let first = HeldSubscriberPublisher<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>()
+        first.append(suffix).subscribe(subscriber)
+        first.sendSubscription(Subscriptions.empty)
+        first.send(completion: .finished)
+        let prefixSubscriber = try #require(first.heldSubscriber as? CustomCombineIdentifierConvertible)
+        let suffixSubscriber = try #require(suffix.heldSubscriber as? CustomCombineIdentifierConvertible)
+
+        #expect(type(of: prefixSubscriber) != type(of: suffixSubscriber))
+        #expect(prefixSubscriber.combineIdentifier == suffixSubscriber.combineIdentifier)
+    }
 }

@@ -288,6 +288,28 @@ import Testing
         #expect(third.values == [1, 2])
     }
 
+    // Apple: a value an inner publisher sends while another inner value is being delivered, with demand
+    // to spare, is answered with demand for one more at once, so that inner publisher is not asked again
+    // by a separate request.
+    @Test func anInnerValueSentDuringADeliveryIsAnsweredAtOnce() {
+        let outer = ProbePublisher<ProbePublisher<Int, Never>, Never>()
+        let first = ProbePublisher<Int, Never>()
+        let second = ProbePublisher<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(2))
+        let answered = Box<Subscribers.Demand?>(nil)
+        subscriber.onValue { value in
+            if value == 1 { answered.value = second.send(2) }
+        }
+        outer.flatMap { $0 }.subscribe(subscriber)
+        outer.send(first)
+        outer.send(second)
+
+        #expect(first.send(1) == .max(1))
+        #expect(answered.value == .max(1))
+        #expect(subscriber.values == [1, 2])
+        #expect(second.subscription?.history == [.requested(.max(1))])
+    }
+
     private func expectEachInnerInOrder(_ values: [Int], inners: Int, valuesPerInner: Int) {
         #expect(values.count == inners * valuesPerInner)
         for index in 0..<inners {

@@ -37,6 +37,23 @@ import Testing
         #expect(subscriber.subscriptionDescriptions == ["Print"])
     }
 
+    // Apple: print writes each line to its stream as Swift's print does: an empty piece, the line,
+    // then the newline, each a write of its own.
+    @Test func printWritesEachLineInThreePieces() {
+        final class Writes: TextOutputStream, @unchecked Sendable {
+            var pieces: [String] = []
+            func write(_ string: String) { pieces.append(string) }
+        }
+        let stream = Writes()
+        _ = Empty<Int, Never>().print("e", to: stream).sink { _ in }
+
+        #expect(
+            stream.pieces == [
+                "", "e: receive subscription: (Empty)", "\n", "", "e: request unlimited", "\n", "",
+                "e: receive finished", "\n",
+            ])
+    }
+
     @Test func printShowsTheSubscriptionMapHandsThrough() {
         let stream = Lines()
         let subject = PassthroughSubject<Int, Never>()

@@ -77,4 +77,61 @@ import Testing
         #expect((empty as? CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String == "Empty")
         #expect((empty as? CustomReflectable)?.customMirror.children.isEmpty == true)
     }
+
+    // Apple: collect() shows only how many values it has gathered.
+    @Test func collectShowsHowManyValuesItGathered() {
+        #expect(children { $0.collect() } == ["count"])
+    }
+
+    // Apple: buffer, collect(_:), scan and debounce show the state they keep.
+    @Test func statefulOperatorsShowWhatTheyKeep() {
+        #expect(
+            children { $0.buffer(size: 2, prefetch: .keepFull, whenFull: .dropNewest) } == [
+                "values", "state", "downstreamDemand", "terminal",
+            ])
+        #expect(children { $0.collect(3) } == ["downstream", "upstreamSubscription", "buffer", "count"])
+        #expect(children { $0.scan(0, +) } == ["downstream", "result"])
+        let scheduler = ImmediateScheduler.shared
+        #expect(
+            children { $0.debounce(for: .zero, scheduler: scheduler) } == [
+                "downstream", "downstreamDemand", "currentValue",
+            ])
+    }
+
+    // Apple: the key-path maps show their key paths, numbered when there are several.
+    @Test func keyPathMapsShowTheirKeyPaths() {
+        #expect(children { $0.map(\.bitWidth) } == ["keyPath"])
+        #expect(children { $0.map(\.bitWidth, \.words) } == ["keyPath0", "keyPath1"])
+    }
+
+    // Apple: drop(untilOutputFrom:) reflects with no children towards both of its publishers.
+    @Test func dropUntilOutputReflectsWithNoChildren() {
+        #expect(
+            children { $0.drop(untilOutputFrom: Empty<Void, ProbeError>(completeImmediately: false)) } == [])
+        #expect(
+            children { Empty<Int, ProbeError>(completeImmediately: false).drop(untilOutputFrom: $0) } == [])
+    }
+
+    // Apple: what flatMap and switchToLatest subscribe to an inner publisher describes itself by the
+    // operator's name and shows the identifier of the operator's own subscriber.
+    @Test func innerSubscribersShowTheirParentsIdentifier() throws {
+        for makeOperator in [
+            { (outer: ProbePublisher<HeldSubscriberPublisher<Int, Never>, Never>) in
+                outer.flatMap { $0 }.eraseToAnyPublisher()
+            },
+            { outer in outer.switchToLatest().eraseToAnyPublisher() },
+        ] {
+            let outer = ProbePublisher<HeldSubscriberPublisher<Int, Never>, Never>()
+            let inner = HeldSubscriberPublisher<Int, Never>()
+            let subscriber = TestSubscriber<Int, Never>()
+            makeOperator(outer).subscribe(subscriber)
+            outer.send(inner)
+            let held = try #require(inner.heldSubscriber)
+            let mirror = try #require((held as? CustomReflectable)?.customMirror)
+
+            #expect(["FlatMap", "SwitchToLatest"].contains((held as? CustomStringConvertible)?.description))
+            #expect(mirror.children.map(\.label) == ["parentSubscription"])
+            #expect(mirror.children.first?.value is CombineIdentifier)
+        }
+    }
 }

@@ -27,4 +27,36 @@ import Testing
         #expect(subscriber.values == [1])
         #expect(trigger.subscription?.isCancelled == false)
     }
+
+    // Apple: prefix(untilOutputFrom:) gives its subscriber a subscription only once the upstream has sent
+    // its own, so a trigger that fires first finishes the stream before any subscription, and the
+    // upstream's late subscription is cancelled.
+    @Test func prefixUntilOutputFinishesWithoutASubscriptionWhenTheTriggerFiresFirst() {
+        let upstream = HeldSubscriberPublisher<Int, Never>()
+        let trigger = ProbePublisher<Void, Never>()
+        let subscriber = TestSubscriber<Int, Never>()
+        upstream.prefix(untilOutputFrom: trigger).subscribe(subscriber)
+        #expect(subscriber.events.isEmpty)
+
+        trigger.send(())
+        let late = ProbeSubscription()
+        upstream.sendSubscription(late)
+
+        #expect(subscriber.events == [.completion(.finished)])
+        #expect(late.history == [.cancelled])
+        #expect(trigger.subscription?.isCancelled == false)
+    }
+
+    // Apple: when drop(untilOutputFrom:)'s trigger finishes before the upstream has subscribed, the
+    // upstream's late subscription is asked for the demand gathered meanwhile instead of cancelled.
+    @Test func dropUntilOutputAsksALateUpstreamForTheDemandGatheredAfterTheTriggerFinished() {
+        let upstream = HeldSubscriberPublisher<Int, Never>()
+        let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(3))
+        upstream.drop(untilOutputFrom: Empty<Void, Never>()).subscribe(subscriber)
+        let late = ProbeSubscription()
+        upstream.sendSubscription(late)
+
+        #expect(subscriber.events == [.subscription("DropUntilOutput"), .completion(.finished)])
+        #expect(late.history == [.requested(.max(3))])
+    }
 }

@@ -42,23 +42,6 @@ import Workbook
         #expect(askedAtHandover.value == [.requested(.max(3))])
     }
 
-    // Apple: values already buffered still go out, as demand allows, before a failure that arrives
-    // while the buffer is draining.
-    @Test func bufferedValuesGoOutBeforeAFailureThatArrivesDuringADrain() {
-        let upstream = ProbePublisher<Int, ProbeError>()
-        let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .none)
-        upstream.buffer(size: 5, prefetch: .byRequest, whenFull: .dropNewest).subscribe(subscriber)
-        for value in 1...4 { upstream.send(value) }
-        subscriber.onValue { if $0 == 1 { upstream.send(completion: .failure(ProbeError(1))) } }
-        subscriber.request(.max(3))
-
-        #expect(
-            subscriber.events == [
-                .subscription("Buffer"), .value(1), .value(2), .value(3),
-                .completion(.failure(ProbeError(1))),
-            ])
-    }
-
     // Apple: catch ignores a cancel that arrives while it switches to the handler's publisher.
     @Test func catchIgnoresACancelWhileSwitchingToTheReplacement() {
         let scheduler = VirtualTimeScheduler()

@@ -9,14 +9,16 @@ internal enum TriggerRule {
 /// The subscription behind `prefix(untilOutputFrom:)` and `drop(untilOutputFrom:)`: an upstream whose
 /// values pass or stop depending on a second, trigger publisher.
 ///
-/// The downstream holds this subscription before either publisher is subscribed; the trigger is subscribed
-/// first and asked for one value, then the upstream, which gets the downstream's requests (those made
-/// before it subscribed, in one request). Once the trigger has sent its value it is ignored but, as with
+/// The trigger is subscribed first and asked for one value, then the upstream. As with Apple's,
+/// `drop(untilOutputFrom:)` hands the downstream this subscription before either, and the upstream gets
+/// the requests made before it subscribed in one request; `prefix(untilOutputFrom:)` hands it over only
+/// when the upstream's subscription arrives, so a trigger that fires first finishes a stream that never
+/// had a subscription. Once the trigger has sent its value it is ignored but, as with
 /// Apple's, not cancelled. Values dropped before an opening trigger count against the downstream's demand.
 /// Only one thread calls the downstream at a time: a completion caused by the trigger while an upstream
 /// value is being delivered is passed on by the delivering thread when it returns.
 internal final class UntilOutputSubscription<TriggerOutput, TriggerFailure: Error, Downstream: Subscriber>:
-    Subscription, CustomStringConvertible, CustomPlaygroundDisplayConvertible
+    Subscription, ReflectsNoChildren
 {
     private enum Link {
         case awaiting
@@ -65,25 +67,25 @@ internal final class UntilOutputSubscription<TriggerOutput, TriggerFailure: Erro
         lock.deallocate()
     }
 
-    var playgroundDescription: Any { description }
-
     /// Hands this subscription to the downstream, then subscribes the trigger and the upstream.
     internal func start<Trigger: Publisher, Upstream: Publisher>(trigger: Trigger, upstream: Upstream)
     where
         Trigger.Output == TriggerOutput, Trigger.Failure == TriggerFailure,
         Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failure
     {
-        lock.lock()
-        let downstream = self.downstream
-        lock.unlock()
-        downstream?.receive(subscription: self)
+        if rule == .opens {
+            lock.lock()
+            let downstream = self.downstream
+            lock.unlock()
+            downstream?.receive(subscription: self)
+        }
         trigger.subscribe(TriggerLeg(owner: self))
         upstream.subscribe(UpstreamLeg(owner: self))
     }
 
     func request(_ demand: Subscribers.Demand) {
-        // Asking for nothing is harmless, as with Apple's.
-        guard demand > .none else { return }
+        // Asking for nothing is harmless; as with Apple's, `prefix(untilOutputFrom:)` still passes it on.
+        guard demand > .none || rule == .ends else { return }
         lock.lock()
         guard downstream != nil else {
             lock.unlock()
@@ -113,7 +115,7 @@ internal final class UntilOutputSubscription<TriggerOutput, TriggerFailure: Erro
 
     fileprivate func receiveUpstream(subscription: Subscription) {
         lock.lock()
-        guard downstream != nil, case .awaiting = upstream else {
+        guard case .awaiting = upstream else {
             lock.unlock()
             subscription.cancel()
             return
@@ -121,7 +123,9 @@ internal final class UntilOutputSubscription<TriggerOutput, TriggerFailure: Erro
         upstream = .active(subscription)
         let demand = demandBeforeUpstream
         demandBeforeUpstream = .none
+        let downstream = rule == .ends ? self.downstream : nil
         lock.unlock()
+        downstream?.receive(subscription: self)
         if demand > .none {
             subscription.request(demand)
         }
@@ -210,14 +214,18 @@ internal final class UntilOutputSubscription<TriggerOutput, TriggerFailure: Erro
             lock.unlock()
             return
         }
-        endFromTrigger(with: ending)
+        let isFinish: Bool
+        if case .finished = ending { isFinish = true } else { isFinish = false }
+        endFromTrigger(with: ending, acceptingLateUpstream: isFinish)
     }
 
     /// Ends the stream on the trigger's account, or leaves the completion to a thread delivering an
     /// upstream value. Entered with the lock held; leaves with it released.
-    private func endFromTrigger(with completion: Subscribers.Completion<Downstream.Failure>) {
+    private func endFromTrigger(
+        with completion: Subscribers.Completion<Downstream.Failure>, acceptingLateUpstream: Bool = false
+    ) {
         let downstream = self.downstream
-        let cancelled = closeLinks()
+        let cancelled = closeLinks(acceptingLateUpstream: acceptingLateUpstream)
         let deliversNow = !isDelivering
         if deliversNow {
             self.downstream = nil
@@ -239,15 +247,20 @@ internal final class UntilOutputSubscription<TriggerOutput, TriggerFailure: Erro
     }
 
     /// Marks both links done; returns the subscriptions still running. Called with the lock held.
-    private func closeLinks() -> [Subscription] {
+    ///
+    /// `acceptingLateUpstream` leaves an upstream that has not subscribed yet free to do so: as with
+    /// Apple's `drop(untilOutputFrom:)` ended by its trigger's finish, that late subscription is
+    /// then asked for the demand gathered before it, not cancelled.
+    private func closeLinks(acceptingLateUpstream: Bool = false) -> [Subscription] {
         let running = [upstream.subscription, trigger.subscription].compactMap { $0 }
-        upstream = .done
         trigger = .done
+        if case .awaiting = upstream, acceptingLateUpstream { return running }
+        upstream = .done
         return running
     }
 
-    /// Attaches the owner to the upstream.
-    private struct UpstreamLeg: Subscriber, CustomStringConvertible {
+    /// Attaches the owner to the upstream; like the owner, it reflects with no children.
+    private struct UpstreamLeg: Subscriber, ReflectsNoChildren {
         typealias Input = Downstream.Input
         typealias Failure = Downstream.Failure
 
@@ -270,8 +283,8 @@ internal final class UntilOutputSubscription<TriggerOutput, TriggerFailure: Erro
         }
     }
 
-    /// Attaches the owner to the trigger.
-    private struct TriggerLeg: Subscriber, CustomStringConvertible {
+    /// Attaches the owner to the trigger; like the owner, it reflects with no children.
+    private struct TriggerLeg: Subscriber, ReflectsNoChildren {
         typealias Input = TriggerOutput
         typealias Failure = TriggerFailure
 

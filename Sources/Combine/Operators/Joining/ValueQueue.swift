@@ -12,6 +12,9 @@ internal struct ValueQueue<Element> {
     /// The oldest element, left in place.
     internal var first: Element? { isEmpty ? nil : storage[head] }
 
+    /// Every element, oldest first, for a mirror to show.
+    internal var elements: [Element] { storage[head...].compactMap { $0 } }
+
     internal mutating func append(_ element: Element) {
         storage.append(element)
     }

@@ -37,6 +37,8 @@ internal final class ReducingSubscription<Input, State, UpstreamFailure: Error, 
     private var state: State
     /// Kept for `customMirror`, which shows it as Apple's does.
     private let initial: State
+    /// What the mirror shows instead of the usual children, for an operator whose Apple mirror differs.
+    private let reflectedChildren: ((State) -> KeyValuePairs<String, Any>)?
     // Guarded by `lock`:
     private var phase = Phase.awaitingUpstream
     private var downstream: Downstream?
@@ -48,8 +50,10 @@ internal final class ReducingSubscription<Input, State, UpstreamFailure: Error, 
         initial: State,
         fold: @escaping Fold,
         answer: @escaping (State) -> Downstream.Input?,
-        widen: @escaping (UpstreamFailure) -> Downstream.Failure
+        widen: @escaping (UpstreamFailure) -> Downstream.Failure,
+        reflectedChildren: ((State) -> KeyValuePairs<String, Any>)? = nil
     ) {
+        self.reflectedChildren = reflectedChildren
         self.description = description
         self.downstream = downstream
         downstreamForLife = downstream
@@ -69,6 +73,9 @@ internal final class ReducingSubscription<Input, State, UpstreamFailure: Error, 
     /// As Apple's reducing operators do: the downstream, the result so far, the initial state and
     /// where the subscription stands.
     var customMirror: Mirror {
+        if let reflectedChildren {
+            return Mirror(self, children: reflectedChildren(state))
+        }
         let (downstream, phase) = lock.withLock { (self.downstream, self.phase) }
         let status: String
         switch phase {
@@ -204,13 +211,15 @@ internal final class ReducingSubscription<Input, State, UpstreamFailure: Error, 
 }
 
 extension Publisher {
-    /// Attaches `downstream` through a `ReducingSubscription` whose fold cannot throw.
+    /// Attaches `downstream` through a `ReducingSubscription` whose fold cannot throw; `reflectedChildren`
+    /// replaces the usual mirror children for an operator whose Apple mirror shows others.
     internal func subscribeReducing<Downstream: Subscriber, State>(
         _ downstream: Downstream,
         named description: String,
         initial: State,
         fold: @escaping (inout State, Output) -> Bool,
-        answer: @escaping (State) -> Downstream.Input?
+        answer: @escaping (State) -> Downstream.Input?,
+        reflectedChildren: ((State) -> KeyValuePairs<String, Any>)? = nil
     ) where Downstream.Failure == Failure {
         subscribe(
             ReducingSubscription<Output, State, Failure, Downstream>(
@@ -219,7 +228,8 @@ extension Publisher {
                 initial: initial,
                 fold: fold,
                 answer: answer,
-                widen: { $0 }
+                widen: { $0 },
+                reflectedChildren: reflectedChildren
             )
         )
     }

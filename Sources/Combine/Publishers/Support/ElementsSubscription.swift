@@ -6,7 +6,8 @@
 /// loop stays the only caller of the subscriber. Each value costs one lock round-trip. The
 /// subscription describes itself by the sequence it plays, as Apple's does (`[1, 2, 3]`), and once it
 /// has finished or been cancelled by `endedDescription` (Apple's: "Sequence", or "Cancelled Events"
-/// for `Record`).
+/// for `Record`). Its mirror shows the sequence (an empty one once it has ended), and for `Record`
+/// the completion too, as Apple's does.
 internal final class ElementsSubscription<Elements: Sequence, Downstream: Subscriber>: Subscription,
     CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where Downstream.Input == Elements.Element {
@@ -14,6 +15,7 @@ where Downstream.Input == Elements.Element {
     private let elements: Elements
     private let ending: Subscribers.Completion<Downstream.Failure>
     private let endedDescription: String
+    private let mirrorsEnding: Bool
     // Guarded by `lock`:
     @exclusivity(unchecked) private var downstream: Downstream?
     @exclusivity(unchecked) private var demand = Subscribers.Demand.none
@@ -32,9 +34,11 @@ where Downstream.Input == Elements.Element {
         first: Elements.Element,
         ending: Subscribers.Completion<Downstream.Failure>,
         endedDescription: String,
+        mirrorsEnding: Bool = false,
         downstream: Downstream
     ) {
         self.endedDescription = endedDescription
+        self.mirrorsEnding = mirrorsEnding
         self.elements = elements
         self.iterator = iterator
         self.upcoming = first
@@ -56,7 +60,11 @@ where Downstream.Input == Elements.Element {
     }
 
     internal var customMirror: Mirror {
-        Mirror(self, children: ["sequence": elements])
+        let hasEnded = lock.withLock { downstream == nil }
+        let sequence: Any = hasEnded ? [Elements.Element]() : elements
+        let children: KeyValuePairs<String, Any> =
+            mirrorsEnding ? ["sequence": sequence, "completion": ending] : ["sequence": sequence]
+        return Mirror(self, children: children)
     }
 
     internal var playgroundDescription: Any { description }

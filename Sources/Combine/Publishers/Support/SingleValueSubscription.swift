@@ -5,7 +5,8 @@ import Synchronization
 ///
 /// Whichever comes first, the first request or a cancel, claims the subscription with one atomic
 /// exchange and moves the subscriber out, so a cancelled subscription lets go of it at once, as
-/// Apple's does; only the claimant touches the subscriber, so no lock is needed.
+/// Apple's does; only the claimant touches the subscriber, so no lock is needed. Until then its mirror
+/// shows the value, as Apple's does; a claim waits the moment a mirror takes to copy it.
 ///
 /// This subscription is made and dropped once per value inside `flatMap { Just($0) }`, so it is built
 /// to cost one allocation. The subscriber and the value sit in `payload`, raw storage inside the
@@ -21,9 +22,16 @@ internal final class SingleValueSubscription: Subscription, CustomStringConverti
     /// a `String`; a larger pair goes to a heap cell whose address is kept here instead.
     private typealias Payload = (UInt64, UInt64, UInt64, UInt64)
 
-    private let claimed = Atomic<Bool>(false)
+    private static var unclaimed: UInt8 { 0 }
+    private static var claimed: UInt8 { 1 }
+    /// A mirror is copying the value out of `payload`.
+    private static var reflecting: UInt8 { 2 }
+
+    private let state = Atomic<UInt8>(SingleValueSubscription.unclaimed)
     /// Holds the subscriber and the value until the claim; written only by `init` and the claimant.
     @exclusivity(unchecked) private var payload: Payload = (0, 0, 0, 0)
+    /// Copies the value out of `payload`, for the mirror.
+    private let peek: (UnsafeMutableRawPointer) -> Any
     /// Moves the pair out of `payload` and delivers the value and `.finished`.
     private let deliver: (UnsafeMutableRawPointer) -> Void
     /// Moves the pair out of `payload` and drops it.
@@ -41,6 +49,7 @@ internal final class SingleValueSubscription: Subscription, CustomStringConverti
             pair.downstream.receive(completion: .finished)
         }
         discard = { payload in _ = Self.take(Pair.self, from: payload) }
+        peek = { payload in Self.pair(Pair.self, in: payload).pointee.value }
         self.description = description
         withPayload { payload in
             if Self.fitsInPlace(Pair.self) {
@@ -55,26 +64,43 @@ internal final class SingleValueSubscription: Subscription, CustomStringConverti
 
     deinit {
         // No other reference exists once deinit runs, so nobody can claim concurrently.
-        if !claimed.load(ordering: .acquiring) {
+        if state.load(ordering: .acquiring) == Self.unclaimed {
             withPayload(discard)
         }
     }
 
     internal var customMirror: Mirror {
-        Mirror(self, children: [])
+        let reading = state.compareExchange(
+            expected: Self.unclaimed, desired: Self.reflecting, ordering: .acquiring)
+        guard reading.exchanged else { return Mirror(self, children: []) }
+        var value: Any = ()
+        withPayload { value = peek($0) }
+        state.store(Self.unclaimed, ordering: .releasing)
+        return Mirror(self, unlabeledChildren: [value])
     }
 
     internal var playgroundDescription: Any { description }
 
     internal func request(_ demand: Subscribers.Demand) {
         precondition(demand > .none, "A subscriber requested no values; demand must be positive")
-        guard !claimed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        guard claim() else { return }
         withPayload(deliver)
     }
 
     internal func cancel() {
-        guard !claimed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        guard claim() else { return }
         withPayload(discard)
+    }
+
+    /// Takes the pair for this caller; false if a request or cancel already did.
+    private func claim() -> Bool {
+        while true {
+            let attempt = state.compareExchange(
+                expected: Self.unclaimed, desired: Self.claimed, ordering: .acquiringAndReleasing)
+            if attempt.exchanged { return true }
+            if attempt.original == Self.claimed { return false }
+            // A mirror is copying the value; it is done in a moment.
+        }
     }
 
     private func withPayload(_ body: (UnsafeMutableRawPointer) -> Void) {
@@ -86,13 +112,20 @@ internal final class SingleValueSubscription: Subscription, CustomStringConverti
             && MemoryLayout<Pair>.alignment <= MemoryLayout<Payload>.alignment
     }
 
+    /// Where the pair `init` stored lives: in `payload` itself or in its heap cell.
+    private static func pair<Pair>(
+        _: Pair.Type, in payload: UnsafeMutableRawPointer
+    ) -> UnsafeMutablePointer<Pair> {
+        fitsInPlace(Pair.self)
+            ? payload.assumingMemoryBound(to: Pair.self) : payload.load(as: UnsafeMutablePointer<Pair>.self)
+    }
+
     /// Moves the pair `init` stored out of `payload`, freeing its heap cell if it has one.
     private static func take<Pair>(_: Pair.Type, from payload: UnsafeMutableRawPointer) -> Pair {
-        guard !fitsInPlace(Pair.self) else {
-            return payload.assumingMemoryBound(to: Pair.self).move()
+        let location = pair(Pair.self, in: payload)
+        defer {
+            if !fitsInPlace(Pair.self) { location.deallocate() }
         }
-        let cell = payload.load(as: UnsafeMutablePointer<Pair>.self)
-        defer { cell.deallocate() }
-        return cell.move()
+        return location.move()
     }
 }
