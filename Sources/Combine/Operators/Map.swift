@@ -46,6 +46,7 @@ extension Publishers {
             let inner = ThrowingStepSubscription<Upstream.Output, Upstream.Failure, S>(
                 "TryMap",
                 downstream: subscriber,
+                stepsAfterEnd: true,
                 step: { try transform($0) }
             )
             upstream.subscribe(inner)

@@ -44,7 +44,9 @@ extension Publishers {
         where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
             let range = self.range
             var position = 0
-            upstream.subscribeGated(subscriber, named: "Output", earlyEvents: .values) { value in
+            upstream.subscribeGated(
+                subscriber, named: "Output", earlyEvents: .values, stepsAfterEnd: true
+            ) { value in
                 defer { position += 1 }
                 if position < range.lowerBound { return .skip }
                 if position >= range.upperBound { return .finish }

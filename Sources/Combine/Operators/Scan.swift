@@ -64,7 +64,7 @@ extension Publishers {
             let next = nextPartialResult
             var result = initialResult
             upstream.subscribeGated(
-                subscriber, named: "TryScan", earlyEvents: .values,
+                subscriber, named: "TryScan", earlyEvents: .values, stepsAfterEnd: true,
                 mirror: .downstream { [("status", "subscribed"), ("result", result as Any)] }
             ) { value in
                 result = try next(result, value)

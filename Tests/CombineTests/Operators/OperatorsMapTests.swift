@@ -129,7 +129,6 @@ import Testing
 
         #expect(upstream.send(1) == .max(1))
         #expect(upstream.send(3) == .none)
-        #expect(upstream.send(4) == .none)
         upstream.send(completion: .finished)
 
         #expect(subscriber.values == [2])
@@ -138,34 +137,50 @@ import Testing
         #expect(upstream.subscription?.history == [.requested(.max(5)), .cancelled])
     }
 
-    @Test func tryMapSendsNothingAfterItsCompletionOrCancel() {
-        let upstream = ProbePublisher<Int, ProbeError>()
-        let subscriber = TestSubscriber<Int, Error>()
-        upstream.tryMap { $0 }.subscribe(subscriber)
+    // Apple: tryMap keeps transforming whatever values still arrive after it ended, and fails the
+    // downstream again for every later throw; only the upstream's completions stop at the end.
+    @Test func tryMapStillTransformsValuesThatArriveAfterItsEnd() {
+        let (upstream, subscription) = heldUpstream()
+        let subscriber = TestSubscriber<Int, Error>(demandPerValue: .max(3))
+        upstream.tryMap { value -> Int in
+            if value == 0 { throw ProbeError(0) }
+            return value * 2
+        }
+        .subscribe(subscriber)
+        upstream.sendSubscription(subscription)
 
-        upstream.send(completion: .failure(ProbeError(1)))
+        #expect(upstream.send(0) == .none)
         upstream.send(completion: .finished)
-        #expect(upstream.send(9) == .none)
-        subscriber.request(.max(1))
+        #expect(upstream.send(4) == .max(3))
+        #expect(upstream.send(0) == .none)
 
-        #expect(subscriber.values.isEmpty)
-        #expect(subscriber.completions.count == 1)
-        #expect(subscriber.completions.first.map(failureCode) == 1)
-        #expect(upstream.subscription?.history == [.requested(.unlimited)])
+        #expect(subscriber.values == [8])
+        #expect(subscriber.completions.map(failureCode) == [0, 0])
+        #expect(subscription.history == [.requested(.unlimited), .cancelled])
     }
 
-    @Test func tryMapCancelledFromInsideReceiveStopsAtOnce() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+    // Apple: a cancel stops tryMap's upstream and its completions, but not a value the upstream still
+    // sends.
+    @Test func tryMapStillPassesAValueSentAfterACancel() {
+        let (upstream, subscription) = heldUpstream()
         let subscriber = TestSubscriber<Int, Error>()
         subscriber.onValue { _ in subscriber.cancel() }
         upstream.tryMap { $0 }.subscribe(subscriber)
+        upstream.sendSubscription(subscription)
 
         upstream.send(1)
         upstream.send(2)
-        subscriber.cancel()
+        upstream.send(completion: .finished)
 
-        #expect(subscriber.values == [1])
-        #expect(upstream.subscription?.history == [.requested(.unlimited), .cancelled])
+        #expect(subscriber.values == [1, 2])
+        #expect(subscriber.completions.isEmpty)
+        #expect(subscription.history == [.requested(.unlimited), .cancelled])
+    }
+
+    /// An upstream that goes on sending whatever the test tells it to after a cancel, with the
+    /// subscription it will hand over.
+    private func heldUpstream() -> (HeldSubscriberPublisher<Int, ProbeError>, ProbeSubscription) {
+        (HeldSubscriberPublisher(), ProbeSubscription())
     }
 
     @Test func replaceNilFillsInMissingValuesAndPassesTheSubscriptionThrough() {

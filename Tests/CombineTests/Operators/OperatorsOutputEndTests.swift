@@ -50,4 +50,23 @@ import Testing
         #expect(subscriber.values == [6])
     }
 
+    // Apple: output(in:) keeps counting positions after an upstream completion or a cancel, and a value
+    // that still arrives inside the range reaches the downstream; a later completion does not.
+    @Test func aValueInRangeStillPassesAfterACompletionOrACancel() {
+        let upstream = ProbePublisher<Int, ProbeError>()
+        let subscriber = TestSubscriber<Int, ProbeError>(demandPerValue: .max(2))
+        upstream.output(in: 1..<3).subscribe(subscriber)
+        upstream.send(completion: .failure(ProbeError(1)))
+
+        #expect(upstream.send(10) == .max(1))
+        #expect(upstream.send(11) == .max(2))
+        subscriber.cancel()
+        #expect(upstream.send(12) == .max(2))
+        #expect(upstream.send(13) == .none)
+        upstream.send(completion: .finished)
+
+        #expect(subscriber.values == [11, 12])
+        #expect(subscriber.completions == [.failure(ProbeError(1))])
+        #expect(upstream.subscription?.history == [.requested(.unlimited)])
+    }
 }

@@ -115,23 +115,29 @@ import Testing
         #expect(second.values == [1, 3, 6])
     }
 
-    @Test func tryScanFailsWithTheThrownErrorCancelsTheUpstreamAndSendsNothingMore() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+    // Apple: after a throw ends tryScan, a value the upstream still sends runs the closure again and its
+    // result reaches the downstream; a second throw fails nothing more.
+    @Test func tryScanFailsWithTheThrownErrorButStillScansLaterValues() {
+        let upstream = HeldSubscriberPublisher<Int, ProbeError>()
+        let subscription = ProbeSubscription()
         let subscriber = TestSubscriber<Int, Error>(initialDemand: .max(5), demandPerValue: .max(2))
         upstream.tryScan(0) { total, value in
             if value == 3 { throw ProbeError(3) }
             return total + value
         }
         .subscribe(subscriber)
+        upstream.sendSubscription(subscription)
 
         #expect(upstream.send(1) == .max(2))
         #expect(upstream.send(2) == .max(2))
         #expect(upstream.send(3) == .none)
-        #expect(upstream.send(4) == .none)
+        #expect(upstream.send(4) == .max(2))
+        #expect(upstream.send(3) == .none)
+        upstream.send(completion: .finished)
 
         #expect(subscriber.subscriptionDescriptions == ["TryScan"])
-        #expect(subscriber.values == [1, 3])
+        #expect(subscriber.values == [1, 3, 7])
         #expect(subscriber.completions.map(failureCode) == [3])
-        #expect(upstream.subscription?.history == [.requested(.max(5)), .cancelled])
+        #expect(subscription.history == [.requested(.max(5)), .cancelled])
     }
 }

@@ -37,6 +37,11 @@ internal enum GateVerdict<Output> {
 /// it does on Apple's platforms; for the others, `earlyEvents` says which early events are handled as if
 /// they had come after, as Apple's `dropFirst` (values and completions), `output(in:)` and `tryScan`
 /// (values) do.
+///
+/// With `stepsAfterEnd` (Apple's `output(in:)` and `tryScan`), every value that arrives, even after the
+/// stream ended or was cancelled, still runs the step, and what it passes reaches the downstream; only
+/// the upstream's completions stop at the end. Such a gate ends from a value only once the upstream's
+/// subscription is there, and it takes no lock for a value that passes.
 internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream: Subscriber>:
     Subscriber, Subscription, CustomStringConvertible, CustomPlaygroundDisplayConvertible, CustomReflectable
 {
@@ -54,6 +59,7 @@ internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream:
     private let initialDemand: Subscribers.Demand
     private let trapsOutOfOrder: Bool
     private let earlyEvents: EarlyEvents
+    private let stepsAfterEnd: Bool
     private let mirror: GateMirror
     // Guarded by `lock`:
     private var upstream: Subscription?
@@ -71,11 +77,13 @@ internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream:
         initialDemand: Subscribers.Demand,
         trapsOutOfOrder: Bool,
         earlyEvents: EarlyEvents,
+        stepsAfterEnd: Bool,
         mirror: GateMirror,
         step: @escaping Step,
         widen: @escaping (UpstreamFailure) -> Downstream.Failure
     ) {
         self.earlyEvents = earlyEvents
+        self.stepsAfterEnd = stepsAfterEnd
         self.mirror = mirror
         self.description = description
         self.downstream = downstream
@@ -137,6 +145,9 @@ internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream:
     }
 
     func receive(_ input: Input) -> Subscribers.Demand {
+        if stepsAfterEnd {
+            return run(input, sendingTo: downstreamForLife, closingEarly: false)
+        }
         lock.lock()
         guard !isClosed, upstream != nil || earlyEvents.includesValues, let downstream else {
             let isEarly = upstream == nil && !isClosed
@@ -149,13 +160,21 @@ internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream:
             return .none
         }
         lock.unlock()
+        return run(input, sendingTo: downstream, closingEarly: true)
+    }
+
+    /// Runs the step on one value and acts on its verdict; `closingEarly` says whether a verdict that ends
+    /// the stream ends it before the upstream's subscription has come.
+    private func run(
+        _ input: Input, sendingTo downstream: Downstream, closingEarly: Bool
+    ) -> Subscribers.Demand {
         do {
             switch try step(input) {
             case .pass(let output):
                 return downstream.receive(output)
             case .passThenFinish(let output):
                 let demand = downstream.receive(output)
-                guard let ended = close(early: true) else { return demand }
+                guard let ended = close(early: closingEarly) else { return demand }
                 ended.subscription?.cancel()
                 finishDownstream(with: .finished)
                 return demand
@@ -164,12 +183,12 @@ internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream:
             case .absorb:
                 return .none
             case .finish:
-                guard let ended = close(early: true) else { return .none }
+                guard let ended = close(early: closingEarly) else { return .none }
                 ended.subscription?.cancel()
                 finishDownstream(with: .finished)
             }
         } catch {
-            guard let ended = close(early: true) else { return .none }
+            guard let ended = close(early: closingEarly) else { return .none }
             ended.subscription?.cancel()
             finishDownstream(with: .failure(error))
         }
@@ -260,6 +279,7 @@ extension Publisher {
         handsOverEarly: Bool = false,
         trapsOutOfOrder: Bool = false,
         earlyEvents: EarlyEvents = .none,
+        stepsAfterEnd: Bool = false,
         mirror: GateMirror = .empty,
         step: @escaping (Output) -> GateVerdict<Downstream.Input>
     ) where Downstream.Failure == Failure {
@@ -269,6 +289,7 @@ extension Publisher {
             initialDemand: initialDemand,
             trapsOutOfOrder: trapsOutOfOrder,
             earlyEvents: earlyEvents,
+            stepsAfterEnd: stepsAfterEnd,
             mirror: mirror,
             step: step,
             widen: { $0 }
@@ -285,6 +306,7 @@ extension Publisher {
         named description: String,
         trapsOutOfOrder: Bool = false,
         earlyEvents: EarlyEvents = .none,
+        stepsAfterEnd: Bool = false,
         mirror: GateMirror = .empty,
         tryStep: @escaping (Output) throws -> GateVerdict<Downstream.Input>
     ) where Downstream.Failure == Error {
@@ -295,6 +317,7 @@ extension Publisher {
                 initialDemand: .none,
                 trapsOutOfOrder: trapsOutOfOrder,
                 earlyEvents: earlyEvents,
+                stepsAfterEnd: stepsAfterEnd,
                 mirror: mirror,
                 step: tryStep,
                 widen: { $0 }

@@ -10,6 +10,11 @@
 /// cancels the subscription when it comes. Without it, `earlyEvents` says which events that come before
 /// the subscription are handled as if they had come after: values for Apple's `tryMap`, values and
 /// completions for `encode` and `decode`.
+///
+/// With `stepsAfterEnd` (Apple's `tryMap`), every value that arrives, even after the stream ended or was
+/// cancelled, still runs the step: what it yields reaches the downstream, and each error it throws
+/// reaches the downstream as a failure (the upstream is cancelled only the first time). Only the
+/// upstream's completions stop at the end. A value then takes no lock.
 @usableFromInline
 internal final class ThrowingStepSubscription<Input, UpstreamFailure: Error, Downstream: Subscriber>:
     Subscriber, Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
@@ -34,6 +39,7 @@ where Downstream.Failure == Error {
     private let step: Step
     private let trapsOutOfOrder: Bool
     private let earlyEvents: EarlyEvents
+    private let stepsAfterEnd: Bool
     private let mirrorStyle: MirrorStyle
     private let lock = Lock()
     /// The upstream's subscription while values may flow.
@@ -42,9 +48,11 @@ where Downstream.Failure == Error {
 
     init(
         _ description: String, downstream: Downstream, trapsOutOfOrder: Bool = false,
-        earlyEvents: EarlyEvents = .values, mirror: MirrorStyle = .empty, step: @escaping Step
+        earlyEvents: EarlyEvents = .values, stepsAfterEnd: Bool = false, mirror: MirrorStyle = .empty,
+        step: @escaping Step
     ) {
         self.earlyEvents = trapsOutOfOrder ? .none : earlyEvents
+        self.stepsAfterEnd = stepsAfterEnd && !trapsOutOfOrder
         self.mirrorStyle = mirror
         self.description = description
         self.downstream = downstream
@@ -93,6 +101,9 @@ where Downstream.Failure == Error {
 
     @usableFromInline
     func receive(_ input: Input) -> Subscribers.Demand {
+        if stepsAfterEnd {
+            return runAfterAnyEnd(input)
+        }
         lock.lock()
         let isEarly = upstream == nil && !isTerminated
         let isActive = !isTerminated && (upstream != nil || earlyEvents.includesValues)
@@ -111,6 +122,23 @@ where Downstream.Failure == Error {
         } catch {
             guard let ended = terminate(early: earlyEvents.includesValues) else { return .none }
             ended.subscription?.cancel()
+            downstream.receive(completion: .failure(error))
+            return .none
+        }
+    }
+
+    /// Runs the step on a value whatever the state, as `stepsAfterEnd` describes.
+    private func runAfterAnyEnd(_ input: Input) -> Subscribers.Demand {
+        do {
+            guard let output = try step(input) else { return .max(1) }
+            return downstream.receive(output)
+        } catch {
+            let upstream = lock.withLock {
+                isTerminated = true
+                defer { self.upstream = nil }
+                return self.upstream
+            }
+            upstream?.cancel()
             downstream.receive(completion: .failure(error))
             return .none
         }
