@@ -154,20 +154,20 @@ extension Publishers.CollectByCount {
             return downstream.receive(full) * count
         }
 
+        /// As Apple's does, passes on every completion the upstream sends, even before the subscription,
+        /// after a cancel or after an earlier completion; only the first while the stream is open sends
+        /// the unfinished array and ends the stream.
         func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
-            guard upstream != nil, !isTerminated, let downstream else {
-                lock.unlock()
-                return
-            }
-            let rest = batch
-            terminate()
+            let isOpen = upstream != nil && !isTerminated
+            let rest = isOpen ? batch : []
+            if isOpen { terminate() }
             lock.unlock()
             // Values arrive only against demand for whole arrays, so an unfinished array was asked for.
             if case .finished = completion, !rest.isEmpty {
-                _ = downstream.receive(rest)
+                _ = downstreamForLife.receive(rest)
             }
-            downstream.receive(completion: completion)
+            downstreamForLife.receive(completion: completion)
         }
 
         func request(_ demand: Subscribers.Demand) {

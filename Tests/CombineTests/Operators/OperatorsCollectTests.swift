@@ -90,18 +90,42 @@ import Testing
         #expect(subscriber.completions == [.failure(ProbeError(1))])
     }
 
-    @Test func collectByCountCancelStopsTheUpstreamAndFlushesNothing() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+    // Apple: after a cancel, collect(_:) drops the unfinished array and later values, but still passes
+    // on the completion the upstream sends.
+    @Test func collectByCountCancelFlushesNothingButPassesALaterCompletionOn() {
+        let upstream = HeldSubscriberPublisher<Int, ProbeError>()
+        let subscription = ProbeSubscription()
         let subscriber = TestSubscriber<[Int], ProbeError>()
         upstream.collect(2).subscribe(subscriber)
+        upstream.sendSubscription(subscription)
         upstream.send(1)
 
         subscriber.cancel()
-        upstream.send(2)
+        #expect(upstream.send(2) == .none)
         upstream.send(completion: .finished)
 
-        #expect(upstream.subscription?.history == [.requested(.unlimited), .cancelled])
-        #expect(subscriber.events == [.subscription("CollectByCount")])
+        #expect(subscription.history == [.requested(.unlimited), .cancelled])
+        #expect(subscriber.events == [.subscription("CollectByCount"), .completion(.finished)])
+    }
+
+    // Apple: collect(_:) passes on every completion, one before the subscription or a second one too.
+    @Test func collectByCountPassesOnEveryCompletion() {
+        let early = HeldSubscriberPublisher<Int, ProbeError>()
+        let earlySubscriber = TestSubscriber<[Int], ProbeError>()
+        early.collect(2).subscribe(earlySubscriber)
+        early.send(completion: .finished)
+
+        let upstream = HeldSubscriberPublisher<Int, ProbeError>()
+        let subscriber = TestSubscriber<[Int], ProbeError>()
+        upstream.collect(2).subscribe(subscriber)
+        upstream.sendSubscription(ProbeSubscription())
+        upstream.send(1)
+        upstream.send(completion: .failure(ProbeError(1)))
+        upstream.send(completion: .failure(ProbeError(2)))
+
+        #expect(earlySubscriber.events == [.completion(.finished)])
+        #expect(subscriber.values.isEmpty)
+        #expect(subscriber.completions == [.failure(ProbeError(1)), .failure(ProbeError(2))])
     }
 
     @Test func collectByCountNeverSendsMoreArraysThanAsked() {
