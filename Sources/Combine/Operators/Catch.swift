@@ -91,13 +91,21 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
         case awaitingReplacement
         case relayingReplacement(Subscription)
         case ended
+        /// Ended by the downstream's cancel or by a handler that threw: as Apple's does, values that still
+        /// arrive from either publisher are passed on, completions are not.
+        case detached
 
         var subscription: Subscription? {
             switch self {
             case .relayingUpstream(let subscription), .relayingReplacement(let subscription):
                 return subscription
-            case .awaitingUpstream, .awaitingReplacement, .ended: return nil
+            case .awaitingUpstream, .awaitingReplacement, .ended, .detached: return nil
             }
+        }
+
+        var isDetached: Bool {
+            if case .detached = self { return true }
+            return false
         }
     }
 
@@ -153,7 +161,11 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
         guard case .relayingUpstream = phase else {
             let isEarly: Bool
             if case .awaitingUpstream = phase { isEarly = true } else { isEarly = false }
+            let isDetached = phase.isDetached
             lock.unlock()
+            if isDetached {
+                return downstream.receive(input)
+            }
             // As Apple's does, a value before the subscription stops the process.
             if isEarly {
                 fatalError(
@@ -210,7 +222,7 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
                 replacement.subscribe(ReplacementSubscriber(parent: self))
             case .failure(let handlerError):
                 lock.lock()
-                phase = .ended
+                phase = .detached
                 lock.unlock()
                 downstream.receive(completion: .failure(handlerError))
             }
@@ -237,8 +249,9 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
     fileprivate func replacementReceive(_ input: NewPublisher.Output) -> Subscribers.Demand {
         lock.lock()
         guard case .relayingReplacement = phase else {
+            let isDetached = phase.isDetached
             lock.unlock()
-            return .none
+            return isDetached ? downstream.receive(input) : .none
         }
         lock.unlock()
         return downstream.receive(input)
@@ -279,7 +292,9 @@ where Upstream.Output == NewPublisher.Output, Downstream.Input == Upstream.Outpu
             return
         }
         let current = phase.subscription
-        phase = .ended
+        if current != nil {
+            phase = .detached
+        }
         lock.unlock()
         current?.cancel()
     }

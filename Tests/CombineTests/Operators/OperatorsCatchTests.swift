@@ -75,20 +75,61 @@ import Testing
         #expect(subscriber.completions.isEmpty)
     }
 
-    @Test func cancellingAfterRecoveringCancelsTheReplacementAndNothingArrivesAfter() {
+    // Apple: after a cancel, catch still passes on a value from the publisher it was relaying, and
+    // returns the downstream's demand for it, but no completion; a later failure reaches no handler.
+    @Test func afterACancelCatchStillPassesValuesButNoCompletion() {
+        let upstream = HeldSubscriberPublisher<Int, ProbeError>()
+        let subscription = ProbeSubscription()
+        let subscriber = TestSubscriber<Int, Never>(demandPerValue: .max(3))
+        var handled = 0
+        upstream.catch { _ -> Just<Int> in
+            handled += 1
+            return Just(0)
+        }
+        .subscribe(subscriber)
+        upstream.sendSubscription(subscription)
+
+        subscriber.cancel()
+        #expect(upstream.send(1) == .max(3))
+        upstream.send(completion: .failure(ProbeError()))
+
+        #expect(subscriber.events == [.subscription("Catch"), .value(1)])
+        #expect(handled == 0)
+        #expect(subscription.history == [.requested(.unlimited), .cancelled])
+    }
+
+    // Apple: the same holds for the replacement once catch has switched to it.
+    @Test func afterACancelCatchStillPassesTheReplacementsValues() {
         let upstream = ProbePublisher<Int, ProbeError>()
-        let replacement = ProbePublisher<Int, ProbeError>()
+        let replacement = HeldSubscriberPublisher<Int, ProbeError>()
+        let replacementSubscription = ProbeSubscription()
         let subscriber = TestSubscriber<Int, ProbeError>()
         upstream.catch { _ in replacement }.subscribe(subscriber)
         upstream.send(completion: .failure(ProbeError()))
+        replacement.sendSubscription(replacementSubscription)
         replacement.send(1)
 
         subscriber.cancel()
         replacement.send(2)
+        replacement.send(completion: .finished)
 
-        #expect(subscriber.values == [1])
-        #expect(replacement.subscription?.history == [.requested(.unlimited), .cancelled])
+        #expect(subscriber.values == [1, 2])
+        #expect(subscriber.completions.isEmpty)
+        #expect(replacementSubscription.history == [.requested(.unlimited), .cancelled])
         #expect(upstream.subscription?.isCancelled == false)
+    }
+
+    // Apple: once its handler has thrown, tryCatch still passes on values the upstream sends.
+    @Test func afterItsHandlerThrowsTryCatchStillPassesUpstreamValues() {
+        let upstream = ProbePublisher<Int, ProbeError>()
+        let subscriber = TestSubscriber<Int, Error>()
+        upstream.tryCatch { error -> Just<Int> in throw error }.subscribe(subscriber)
+        upstream.send(completion: .failure(ProbeError(4)))
+        upstream.send(5)
+        upstream.send(completion: .finished)
+
+        #expect(subscriber.values == [5])
+        #expect(subscriber.completions.map(failureCode) == [4])
     }
 
     // Apple: a handler that makes the upstream fail again, while catch switches to it, stops the process.
