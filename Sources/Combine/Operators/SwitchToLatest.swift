@@ -87,6 +87,9 @@ extension Publishers.SwitchToLatest {
         @exclusivity(unchecked) private var isTerminated = false
         /// The outer publisher failed while the latest inner one had not sent its subscription yet.
         @exclusivity(unchecked) private var awaitsLateInner = false
+        /// The outer publisher failed while the latest inner one was subscribed: as Apple's does, values
+        /// that inner one still sends go on to the downstream, with the demand it returns.
+        @exclusivity(unchecked) private var relaysAfterOuterFailure = false
 
         init(downstream: Downstream) {
             self.downstream = downstream
@@ -152,6 +155,7 @@ extension Publishers.SwitchToLatest {
                 let running = latest
                 latest = nil
                 awaitsLateInner = latestIsRunning && running == nil
+                relaysAfterOuterFailure = running != nil
                 lock.unlock()
                 running?.cancel()
                 deliver(completion)
@@ -191,8 +195,9 @@ extension Publishers.SwitchToLatest {
             defer { downstreamLock.unlock() }
             lock.lock()
             guard !isTerminated, index == latestIndex else {
+                let relays = relaysAfterOuterFailure && index == latestIndex
                 lock.unlock()
-                return .none
+                return relays ? downstream.receive(value) : .none
             }
             guard demand > .none else {
                 lock.unlock()

@@ -100,6 +100,26 @@ import Testing
         #expect(inner.subscription?.isCancelled == true)
     }
 
+    // Apple: after the outer publisher fails, a value the cancelled latest inner one still sends reaches
+    // the downstream (its demand is returned), but the inner one's completions do not.
+    @Test func aValueFromTheLatestInnerStillPassesAfterTheOuterFails() {
+        let upstream = ProbePublisher<HeldSubscriberPublisher<Int, ProbeError>, ProbeError>()
+        let inner = HeldSubscriberPublisher<Int, ProbeError>()
+        let innerSubscription = ProbeSubscription()
+        let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(1), demandPerValue: .max(100))
+        upstream.switchToLatest().subscribe(subscriber)
+        upstream.send(inner)
+        inner.sendSubscription(innerSubscription)
+
+        upstream.send(completion: .failure(ProbeError(9)))
+        #expect(inner.send(1) == .max(100))
+        inner.send(completion: .finished)
+
+        #expect(subscriber.values == [1])
+        #expect(subscriber.completions == [.failure(ProbeError(9))])
+        #expect(innerSubscription.history == [.requested(.max(1)), .cancelled])
+    }
+
     @Test func cancelStopsTheUpstreamAndTheLatestInnerAndNothingArrivesAfter() {
         let upstream = ProbePublisher<ProbePublisher<Int, ProbeError>, ProbeError>()
         let inner = ProbePublisher<Int, ProbeError>()
