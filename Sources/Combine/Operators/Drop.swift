@@ -29,7 +29,7 @@ extension Publishers {
             var remaining = count
             upstream.subscribeGated(
                 subscriber, named: "Drop", initialDemand: .max(count), handsOverEarly: true,
-                earlyEvents: .valuesAndCompletions
+                earlyEvents: .valuesAndCompletions, repeatsCompletions: true
             ) { value in
                 guard remaining > 0 else { return .pass(value) }
                 remaining -= 1

@@ -36,7 +36,8 @@ import Testing
         #expect(subscriber.completions.isEmpty)
     }
 
-    @Test func dropFirstPassesAFailureOn() {
+    // Apple: dropFirst passes a failure on, and so every completion its upstream sends after the first.
+    @Test func dropFirstPassesOnAFailureAndEveryLaterCompletion() {
         let upstream = ProbePublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>()
         upstream.dropFirst(5).subscribe(subscriber)
@@ -44,7 +45,24 @@ import Testing
         upstream.send(completion: .failure(ProbeError(5)))
         upstream.send(completion: .finished)
 
-        #expect(subscriber.events == [.subscription("Drop"), .completion(.failure(ProbeError(5)))])
+        #expect(
+            subscriber.events == [
+                .subscription("Drop"), .completion(.failure(ProbeError(5))), .completion(.finished),
+            ])
+    }
+
+    // After a cancel dropFirst passes no completion on, as it did before; Apple's recorded behaviour
+    // does not show this case, so the cancel keeps its usual meaning.
+    @Test func dropFirstPassesNoCompletionAfterACancel() {
+        let upstream = HeldSubscriberPublisher<Int, ProbeError>()
+        let subscriber = TestSubscriber<Int, ProbeError>()
+        upstream.dropFirst(1).subscribe(subscriber)
+        upstream.sendSubscription(ProbeSubscription())
+
+        subscriber.cancel()
+        upstream.send(completion: .finished)
+
+        #expect(subscriber.events == [.subscription("Drop")])
     }
 
     @Test func dropWhileSkipsUntilThePredicateFailsThenStopsAskingIt() {

@@ -42,6 +42,9 @@ internal enum GateVerdict<Output> {
 /// stream ended or was cancelled, still runs the step, and what it passes reaches the downstream; only
 /// the upstream's completions stop at the end. Such a gate ends from a value only once the upstream's
 /// subscription is there, and it takes no lock for a value that passes.
+///
+/// With `repeatsCompletions` (Apple's `dropFirst`), a completion that comes after the stream has ended
+/// by a completion is passed on too; after a cancel none is.
 internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream: Subscriber>:
     Subscriber, Subscription, CustomStringConvertible, CustomPlaygroundDisplayConvertible, CustomReflectable
 {
@@ -60,11 +63,13 @@ internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream:
     private let trapsOutOfOrder: Bool
     private let earlyEvents: EarlyEvents
     private let stepsAfterEnd: Bool
+    private let repeatsCompletions: Bool
     private let mirror: GateMirror
     // Guarded by `lock`:
     private var upstream: Subscription?
     private var downstream: Downstream?
     private var isClosed = false
+    private var isCancelled = false
     /// The downstream has been given this subscription before the upstream was subscribed.
     private var isHandedOver = false
     private var isHandingOver = false
@@ -78,12 +83,14 @@ internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream:
         trapsOutOfOrder: Bool,
         earlyEvents: EarlyEvents,
         stepsAfterEnd: Bool,
+        repeatsCompletions: Bool,
         mirror: GateMirror,
         step: @escaping Step,
         widen: @escaping (UpstreamFailure) -> Downstream.Failure
     ) {
         self.earlyEvents = earlyEvents
         self.stepsAfterEnd = stepsAfterEnd
+        self.repeatsCompletions = repeatsCompletions
         self.mirror = mirror
         self.description = description
         self.downstream = downstream
@@ -197,6 +204,10 @@ internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream:
 
     func receive(completion: Subscribers.Completion<UpstreamFailure>) {
         guard close(early: earlyEvents.includesCompletions) != nil else {
+            if repeatsCompletions, lock.withLock({ isClosed && !isCancelled }) {
+                downstreamForLife.receive(completion: completion.mapError(widen))
+                return
+            }
             if trapsOutOfOrder, lock.withLock({ upstream == nil && !isClosed }) {
                 fatalError(
                     "\(description) received a completion before its subscription; a publisher must send the subscription first"
@@ -229,6 +240,7 @@ internal final class GateSubscription<Input, UpstreamFailure: Error, Downstream:
         let upstream = isClosed ? nil : self.upstream
         let released = downstream
         isClosed = true
+        isCancelled = true
         self.upstream = nil
         downstream = nil
         lock.unlock()
@@ -280,6 +292,7 @@ extension Publisher {
         trapsOutOfOrder: Bool = false,
         earlyEvents: EarlyEvents = .none,
         stepsAfterEnd: Bool = false,
+        repeatsCompletions: Bool = false,
         mirror: GateMirror = .empty,
         step: @escaping (Output) -> GateVerdict<Downstream.Input>
     ) where Downstream.Failure == Failure {
@@ -290,6 +303,7 @@ extension Publisher {
             trapsOutOfOrder: trapsOutOfOrder,
             earlyEvents: earlyEvents,
             stepsAfterEnd: stepsAfterEnd,
+            repeatsCompletions: repeatsCompletions,
             mirror: mirror,
             step: step,
             widen: { $0 }
@@ -318,6 +332,7 @@ extension Publisher {
                 trapsOutOfOrder: trapsOutOfOrder,
                 earlyEvents: earlyEvents,
                 stepsAfterEnd: stepsAfterEnd,
+                repeatsCompletions: false,
                 mirror: mirror,
                 step: tryStep,
                 widen: { $0 }
