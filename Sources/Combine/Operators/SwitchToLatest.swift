@@ -90,6 +90,9 @@ extension Publishers.SwitchToLatest {
         /// The outer publisher failed while the latest inner one was subscribed: as Apple's does, values
         /// that inner one still sends go on to the downstream, with the demand it returns.
         @exclusivity(unchecked) private var relaysAfterOuterFailure = false
+        /// The stream ended by the outer publisher's own completion: as Apple's does, every later one
+        /// it sends is passed on too.
+        @exclusivity(unchecked) private var endedByOuter = false
 
         init(downstream: Downstream) {
             self.downstream = downstream
@@ -136,7 +139,11 @@ extension Publishers.SwitchToLatest {
         func receive(completion: Subscribers.Completion<Failure>) {
             lock.lock()
             guard !isTerminated, !upstreamFinished else {
+                let repeats = endedByOuter
                 lock.unlock()
+                if repeats {
+                    deliver(completion)
+                }
                 return
             }
             upstream = nil
@@ -148,10 +155,12 @@ extension Publishers.SwitchToLatest {
                     return
                 }
                 isTerminated = true
+                endedByOuter = true
                 lock.unlock()
                 deliver(.finished)
             case .failure:
                 isTerminated = true
+                endedByOuter = true
                 let running = latest
                 latest = nil
                 awaitsLateInner = latestIsRunning && running == nil

@@ -120,6 +120,20 @@ import Testing
         #expect(innerSubscription.history == [.requested(.max(1)), .cancelled])
     }
 
+    // Apple: once the outer publisher's own completion has ended the stream, every further completion
+    // it sends is passed on as well.
+    @Test func everyCompletionTheOuterSendsAfterEndingTheStreamIsPassedOn() {
+        let upstream = ProbePublisher<ProbePublisher<Int, ProbeError>, ProbeError>()
+        let subscriber = TestSubscriber<Int, ProbeError>()
+        upstream.switchToLatest().subscribe(subscriber)
+
+        upstream.send(completion: .finished)
+        upstream.send(completion: .failure(ProbeError(1)))
+        upstream.send(completion: .finished)
+
+        #expect(subscriber.completions == [.finished, .failure(ProbeError(1)), .finished])
+    }
+
     @Test func cancelStopsTheUpstreamAndTheLatestInnerAndNothingArrivesAfter() {
         let upstream = ProbePublisher<ProbePublisher<Int, ProbeError>, ProbeError>()
         let inner = ProbePublisher<Int, ProbeError>()
