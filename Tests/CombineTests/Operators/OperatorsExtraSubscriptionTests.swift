@@ -5,20 +5,6 @@ import Testing
 /// What Apple's subscribers and pass-through operators do with events that come out of order: a second
 /// subscription, or a value before any subscription.
 @Suite struct OperatorsExtraSubscriptionTests {
-    /// A stream that keeps what `print` writes, line by line.
-    private final class Lines: TextOutputStream, @unchecked Sendable {
-        private let lock = NSLock()
-        private var text = ""
-
-        func write(_ string: String) {
-            lock.withLock { text += string }
-        }
-
-        var lines: [String] {
-            lock.withLock { text.split(separator: "\n").map(String.init) }
-        }
-    }
-
     private final class Target: @unchecked Sendable {
         var value = 0
     }
@@ -26,7 +12,7 @@ import Testing
     // Apple: print logs every subscription it receives, but cancels one that comes after the first (or
     // after a cancel) instead of handing the downstream a second subscription.
     @Test func printLogsAndCancelsASubscriptionThatComesSecond() {
-        let stream = Lines()
+        let stream = PrintedLines()
         let upstream = HeldSubscriberPublisher<Int, Never>()
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
         upstream.print(to: stream).subscribe(subscriber)

@@ -3,24 +3,8 @@ import Foundation
 import Testing
 
 @Suite struct OperatorsPrintTests {
-    /// A stream that collects what `print` writes, split into lines.
-    private final class Lines: TextOutputStream, @unchecked Sendable {
-        private let lock = NSLock()
-        private var text = ""
-
-        func write(_ string: String) {
-            lock.withLock { text += string }
-        }
-
-        var lines: [String] {
-            lock.withLock {
-                text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLast()
-            }
-        }
-    }
-
     @Test func printLogsASequenceTheWayApplesDoes() {
-        let stream = Lines()
+        let stream = PrintedLines()
         let subscriber = TestSubscriber<Int, Never>()
         [1, 2, 3].publisher.print("numbers", to: stream).subscribe(subscriber)
 
@@ -55,7 +39,7 @@ import Testing
     }
 
     @Test func printShowsTheSubscriptionMapHandsThrough() {
-        let stream = Lines()
+        let stream = PrintedLines()
         let subject = PassthroughSubject<Int, Never>()
         let cancellable = subject.map { $0 + 1 }.filter { _ in true }.print("chain", to: stream).sink { _ in }
         subject.send(1)
@@ -69,7 +53,7 @@ import Testing
     }
 
     @Test func withoutAPrefixLinesStartWithTheEvent() {
-        let stream = Lines()
+        let stream = PrintedLines()
         _ = Just("a").print(to: stream).sink { _ in }
 
         #expect(
@@ -79,7 +63,7 @@ import Testing
     }
 
     @Test func limitedDemandIsLoggedWithSynchronousDemandOnlyWhenItIsNotZero() {
-        let stream = Lines()
+        let stream = PrintedLines()
         let upstream = ProbePublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(3), demandPerValue: .max(1))
         let silent = TestSubscriber<Int, ProbeError>(initialDemand: .max(1))
@@ -101,7 +85,7 @@ import Testing
     }
 
     @Test func failuresRequestsAndCancelsAreLogged() {
-        let stream = Lines()
+        let stream = PrintedLines()
         let failing = ProbePublisher<Int, ProbeError>()
         let cancelled = ProbePublisher<Int, ProbeError>()
         let first = TestSubscriber<Int, ProbeError>(initialDemand: .none)
@@ -127,7 +111,7 @@ import Testing
     }
 
     @Test func requestsAfterCancelAreLoggedButNotPassedOn() {
-        let stream = Lines()
+        let stream = PrintedLines()
         let upstream = ProbePublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .none)
         upstream.print(to: stream).subscribe(subscriber)
@@ -142,7 +126,7 @@ import Testing
 
     @Test func nothingKeepsTheSubscriptionAliveAfterCompletion() {
         let subscriber = WeakSubscriber<Int, Never>()
-        [1].publisher.print(to: Lines()).subscribe(subscriber)
+        [1].publisher.print(to: PrintedLines()).subscribe(subscriber)
 
         #expect(subscriber.completions == 1)
         #expect(subscriber.subscription == nil)
