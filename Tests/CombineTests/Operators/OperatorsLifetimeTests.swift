@@ -87,20 +87,10 @@ import Testing
 /// Whether the operator `make` builds over a subject keeps a subscriber that holds on to its subscription
 /// after the stream has finished, and frees it, and itself, once the subscriber lets go by cancelling.
 private func holdsUntilLetGo<P: Publisher>(_ make: (AnyPublisher<Int, Never>) -> P) -> Bool {
-    weak var weakSubscriber: TestSubscriber<P.Output, P.Failure>?
-    weak var weakSubscription: AnyObject?
-    let subject = PassthroughSubject<Int, Never>()
-    do {
-        let subscriber = TestSubscriber<P.Output, P.Failure>()
-        make(subject.eraseToAnyPublisher()).subscribe(subscriber)
-        subject.send(1)
-        subject.send(completion: .finished)
-        weakSubscriber = subscriber
-        weakSubscription = subscriber.subscription.map { $0 as AnyObject }
-    }
-    let held = weakSubscriber != nil && weakSubscription != nil
-    weakSubscriber?.cancel()
-    return held && weakSubscriber == nil && weakSubscription == nil
+    let left = leftAfter(make, ending: { subject, _ in subject.send(completion: .finished) })
+    let held = left.subscriber != nil && left.subscription != nil
+    left.subscriber?.cancel()
+    return held && left.areGone
 }
 
 /// Whether the operator, and the subscriber attached to it, are both gone once the stream has finished,
@@ -118,16 +108,34 @@ private func releases<P: Publisher>(
     _ make: (AnyPublisher<Int, Never>) -> P,
     ending end: (PassthroughSubject<Int, Never>, TestSubscriber<P.Output, P.Failure>) -> Void
 ) -> Bool {
-    weak var weakSubscriber: TestSubscriber<P.Output, P.Failure>?
-    weak var weakSubscription: AnyObject?
+    leftAfter(make, ending: end).areGone
+}
+
+/// A pipeline's subscriber and its subscription once the test has let go of both, held weakly, so that
+/// what still holds them shows; the upstream subject stays alive, so that what it holds counts too.
+private struct Leftovers<Subscriber: AnyObject> {
+    let upstream: PassthroughSubject<Int, Never>
+    weak var subscriber: Subscriber?
+    weak var subscription: AnyObject?
+
+    var areGone: Bool { subscriber == nil && subscription == nil }
+}
+
+/// Subscribes a subscriber to the operator `make` builds over a subject, sends a value, ends the stream
+/// with `end`, and returns what is left of the subscriber and its subscription.
+private func leftAfter<P: Publisher>(
+    _ make: (AnyPublisher<Int, Never>) -> P,
+    ending end: (PassthroughSubject<Int, Never>, TestSubscriber<P.Output, P.Failure>) -> Void
+) -> Leftovers<TestSubscriber<P.Output, P.Failure>> {
     let subject = PassthroughSubject<Int, Never>()
+    var left = Leftovers<TestSubscriber<P.Output, P.Failure>>(upstream: subject)
     do {
         let subscriber = TestSubscriber<P.Output, P.Failure>()
         make(subject.eraseToAnyPublisher()).subscribe(subscriber)
         subject.send(1)
-        weakSubscriber = subscriber
-        weakSubscription = subscriber.subscription.map { $0 as AnyObject }
+        left.subscriber = subscriber
+        left.subscription = subscriber.subscription.map { $0 as AnyObject }
         end(subject, subscriber)
     }
-    return weakSubscriber == nil && weakSubscription == nil
+    return left
 }
