@@ -178,6 +178,12 @@ private func retryRun(
             && lab.requestCount(for: url) == arrivals.count
         {
             clock.advance(by: .milliseconds(1))
+            // The clock stands still while a request is on its way, however long a busy machine
+            // takes to deliver it: otherwise it would reach the server a millisecond or more late.
+            _ = await until(timeout: patience) {
+                if lab.requestCount(for: url) > arrivals.count { return true }
+                return !(await tasks(of: lab.session)).contains { $0.state == .running }
+            }
         }
     }
     subscription.cancel()
