@@ -25,7 +25,11 @@ import PackageDescription
 func chapter(_ number: String, _ name: String) -> Target {
     .executableTarget(
         name: name,
-        dependencies: combine + ["Workbook", "TypedClient", "LocalServer", "Locking"],
+        dependencies: combine + [
+            "ChapterRunner", "ChildProcesses", "Harness", "LocalServer", "Locking", "LoopbackLab",
+            "Quantities",
+            "Timelines", "TypedClient", "URLErrorNames",
+        ],
         path: "Chapters/\(number)-\(name)"
     )
 }
@@ -88,9 +92,7 @@ let exerciseModules = editions.flatMap { edition in
 /// The check runners, each running one check in a child process that `workbook check` starts, so a
 /// crash or a hang in the code under check ends that process, never the runner. One per exercise
 /// for the student's copy (`NameCheckRunner`), so `workbook check N` builds exercise N alone; one
-/// for all the starters and one for all the solutions, which the proof tests start. The runner's
-/// target is not called `workbook`: on a case-insensitive file system it would be the `Workbook`
-/// module.
+/// for all the starters and one for all the solutions, which the proof tests start.
 let checkRunners: [Target] =
     exerciseFolders.map { folder in
         .executableTarget(
@@ -113,15 +115,23 @@ let checkRunners: [Target] =
 
 let exerciseTargets: [Target] =
     exerciseModules + checkRunners + [
-        .target(name: "ExerciseSupport", dependencies: combine + ["TypedClient", "Locking"]),
+        .target(
+            name: "ExerciseSupport", dependencies: combine + ["TypedClient", "Locking", "URLErrorNames"]),
         .target(
             name: "ExerciseChecks",
-            dependencies: combine + ["ExerciseSupport", "Workbook", "TypedClient", "LocalServer", "Locking"]),
-        .executableTarget(name: "WorkbookCommand", dependencies: ["ExerciseChecks", "Workbook", "Locking"]),
+            dependencies: combine + [
+                "ExerciseSupport", "Harness", "LoopbackLab", "TypedClient", "LocalServer", "Locking",
+                "Quantities",
+            ]),
+        .executableTarget(
+            name: "WorkbookCommand",
+            dependencies: ["ChildProcesses", "ExerciseChecks", "Harness", "Locking", "Quantities"]),
         .testTarget(
             name: "ExerciseTests",
             dependencies: combine + [
-                "ExerciseChecks", "ExerciseSupport", "WorkbookCommand", "Workbook", "TypedClient",
+                "ChildProcesses", "ExerciseChecks", "ExerciseSupport", "Harness", "LoopbackLab",
+                "WorkbookCommand",
+                "TypedClient",
                 "StarterCheckRunner",
                 // full edition: begin
                 "SolutionCheckRunner", "AnswerVariants",
@@ -135,7 +145,7 @@ let answerVariantTargets: [Target] = [
     // full edition: begin
     .target(
         name: "AnswerVariants",
-        dependencies: combine + ["ExerciseChecks", "ExerciseSupport", "TypedClient", "Locking", "Workbook"])
+        dependencies: combine + ["ExerciseChecks", "ExerciseSupport", "Harness", "TypedClient", "Locking"])
     // full edition: end
 ]
 
@@ -148,31 +158,71 @@ let package = Package(
     targets: combineTargets + chapters + exerciseTargets + answerVariantTargets + [
         .target(name: "Locking"),
         .target(name: "LocalServer", dependencies: ["Locking"]),
-        .target(name: "Workbook", dependencies: combine + ["Locking", "LocalServer", "TypedClient"]),
+        // How long and how many, as the reports print them.
+        .target(name: "Quantities"),
+        // How a chapter or a check names a URLError code, shared by the taught client and the harness.
+        .target(name: "URLErrorNames"),
+        // The record of a run: what happened, on which lane, when. Drawn by TimelineDrawing.
+        .target(name: "Timelines", dependencies: ["Locking"]),
+        // The loopback lab every chapter and check talks to: the local server with the shared routes.
+        .target(name: "LoopbackLab", dependencies: ["LocalServer", "Locking", "Timelines"]),
+        // Rules, findings, verdicts and reports; waiting, the virtual clock, and recording a run.
+        .target(
+            name: "Harness",
+            dependencies: combine + [
+                "LocalServer", "Locking", "LoopbackLab", "Quantities", "Timelines", "URLErrorNames",
+            ]),
+        // A timeline drawn as an SVG picture or an interactive HTML page.
+        .target(name: "TimelineDrawing", dependencies: ["Quantities", "Timelines"]),
+        // What every chapter's `main.swift` calls: its command line, its run, its pictures.
+        .target(
+            name: "ChapterRunner",
+            dependencies: ["Harness", "LoopbackLab", "Quantities", "TimelineDrawing", "Timelines"]),
+        // Starting a child process with a deadline, and reading how it ended.
+        .target(name: "ChildProcesses", dependencies: ["Locking", "Quantities"]),
+        // For the test targets only: running the chapters' executables, a headless browser, picture checks.
+        .target(
+            name: "TestSupport",
+            dependencies: ["ChildProcesses", "Harness", "Locking", "TimelineDrawing", "Timelines"]),
         // The sample client the chapters teach; it knows nothing of the harness that measures it.
-        .target(name: "TypedClient", dependencies: combine),
+        .target(name: "TypedClient", dependencies: combine + ["URLErrorNames"]),
         // Speed targets, measured in release builds: `swift run -c release CombineBenchmark`.
         .executableTarget(
             name: "CombineBenchmark", dependencies: combine, path: "Benchmarks/CombineBenchmark"),
         .executableTarget(
-            name: "ServerBenchmark", dependencies: ["LocalServer", "Workbook"],
+            name: "ServerBenchmark", dependencies: ["LocalServer", "LoopbackLab"],
             path: "Benchmarks/ServerBenchmark"),
         // A child process for the tests that must watch a process crash (the main-actor isolation check).
         .executableTarget(
             name: "IsolationProbe", dependencies: combine + ["LocalServer"], path: "Sources/IsolationProbe"),
         // Combine's behaviour, checked against whichever Combine the platform builds with.
         .testTarget(
-            name: "CombineTests", dependencies: combine + ["Workbook", "LocalServer", "IsolationProbe"]),
-        .testTarget(name: "LocalServerTests", dependencies: ["LocalServer", "Workbook"]),
-        .testTarget(name: "WorkbookTests", dependencies: combine + ["Workbook", "LocalServer", "Locking"]),
+            name: "CombineTests",
+            dependencies: combine + [
+                "ChildProcesses", "Harness", "LocalServer", "LoopbackLab", "IsolationProbe", "Quantities",
+            ]),
+        .testTarget(
+            name: "LocalServerTests", dependencies: ["ChildProcesses", "LocalServer", "LoopbackLab"]),
+        .testTarget(
+            name: "HarnessTests",
+            dependencies: combine + [
+                "ChapterRunner", "Harness", "LocalServer", "Locking", "LoopbackLab", "Quantities",
+                "TestSupport",
+                "TimelineDrawing", "Timelines",
+            ]),
         .testTarget(
             name: "ChapterTests",
-            dependencies: combine + ["Workbook", "TypedClient", "LocalServer"]
+            dependencies: combine + [
+                "ChildProcesses", "Harness", "LocalServer", "LoopbackLab", "Quantities", "TestSupport",
+                "TypedClient",
+            ]
                 + chapters.map { .target(name: $0.name) }
         ),
         .testTarget(
             name: "DocsTests",
-            dependencies: combine + ["Workbook", "LocalServer"] + chapters.map { .target(name: $0.name) }
+            dependencies: combine + [
+                "ChapterRunner", "Harness", "LocalServer", "TestSupport", "TimelineDrawing", "Timelines",
+            ] + chapters.map { .target(name: $0.name) }
         ),
     ]
 )

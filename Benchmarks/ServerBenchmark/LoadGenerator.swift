@@ -1,5 +1,5 @@
 import Foundation
-import Workbook
+import LoopbackLab
 
 /// Keeps a fixed number of keep-alive connections busy from one thread and times every request.
 ///

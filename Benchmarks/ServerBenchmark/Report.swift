@@ -1,5 +1,5 @@
 import Foundation
-import Workbook
+import LoopbackLab
 
 /// The printed result of a measured phase: what was measured, each figure beside its target with
 /// ✓ or ✗, and how the CPU time was shared between the load generator and the server.

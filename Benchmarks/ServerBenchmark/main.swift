@@ -13,7 +13,7 @@
 /// `wrk -t1 -c16 -d3s http://127.0.0.1:N/users/1`.
 import Foundation
 import LocalServer
-import Workbook
+import LoopbackLab
 
 // A connection the server breaks must fail a send, not end the process.
 signal(SIGPIPE, SIG_IGN)

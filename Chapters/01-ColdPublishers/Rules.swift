@@ -1,6 +1,9 @@
 import Combine
 import Foundation
-import Workbook
+import Harness
+import LoopbackLab
+import Quantities
+import Timelines
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

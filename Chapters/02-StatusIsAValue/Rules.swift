@@ -1,7 +1,10 @@
 import Combine
 import Foundation
+import Harness
+import LoopbackLab
+import Quantities
 import TypedClient
-import Workbook
+import URLErrorNames
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

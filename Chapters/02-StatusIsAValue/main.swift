@@ -1,3 +1,4 @@
-import Workbook
+import ChapterRunner
+import Harness
 
 await Chapter.run("Chapter 2 · Status is a value: a 404 is not a failure", rules: statusRules)

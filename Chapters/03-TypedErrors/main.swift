@@ -1,3 +1,4 @@
-import Workbook
+import ChapterRunner
+import Harness
 
 await Chapter.run("Chapter 3 · Typed errors: validate, decode, keep the error type", rules: typedErrorRules)

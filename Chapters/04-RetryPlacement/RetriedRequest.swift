@@ -1,6 +1,8 @@
 import Combine
 import Foundation
-import Workbook
+import Harness
+import LoopbackLab
+import Quantities
 
 /// What became of a request that a retry may have sent more than once: how it ended for the
 /// subscriber, and what the server saw.

@@ -1,7 +1,8 @@
 import Combine
 import Foundation
+import Harness
+import LoopbackLab
 import TypedClient
-import Workbook
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

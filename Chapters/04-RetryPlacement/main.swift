@@ -1,3 +1,4 @@
-import Workbook
+import ChapterRunner
+import Harness
 
 await Chapter.run("Chapter 4 · Retry placement: retry sees only failures", rules: retryRules)

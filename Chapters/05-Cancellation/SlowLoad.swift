@@ -1,7 +1,10 @@
 import Combine
 import Foundation
+import Harness
 import LocalServer
-import Workbook
+import LoopbackLab
+import Quantities
+import Timelines
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,7 +1,7 @@
 import Combine
 import Foundation
+import Harness
 import Locking
-import Workbook
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

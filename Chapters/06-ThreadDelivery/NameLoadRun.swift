@@ -1,5 +1,7 @@
+import ChildProcesses
 import Foundation
-import Workbook
+import LoopbackLab
+import Timelines
 
 /// How a child process that loaded a name one way ended, and what it left behind.
 struct NameLoadRun: Equatable, Sendable {

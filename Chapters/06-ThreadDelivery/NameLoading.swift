@@ -1,5 +1,5 @@
 import Foundation
-import Workbook
+import LoopbackLab
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

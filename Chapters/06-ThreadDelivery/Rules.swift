@@ -1,7 +1,9 @@
+import ChildProcesses
 import Combine
 import Foundation
+import Harness
+import LoopbackLab
 import TypedClient
-import Workbook
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

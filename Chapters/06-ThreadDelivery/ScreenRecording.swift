@@ -1,5 +1,5 @@
 import Combine
-import Workbook
+import Timelines
 
 /// What a profile screen showed, in order, as someone watching it would list it: each user's
 /// name and each error. Each is also recorded on the timeline's "screen" lane.

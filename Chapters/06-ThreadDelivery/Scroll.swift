@@ -1,7 +1,7 @@
 import CoreFoundation
 import Foundation
 import Locking
-import Workbook
+import Timelines
 
 /// A stand-in for a finger scrolling a list, in a program whose main thread runs the main run loop.
 ///

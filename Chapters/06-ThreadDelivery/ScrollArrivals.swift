@@ -1,7 +1,9 @@
 import Combine
 import Foundation
+import Harness
 import Locking
-import Workbook
+import LoopbackLab
+import Timelines
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

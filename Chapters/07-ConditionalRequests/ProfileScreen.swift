@@ -1,6 +1,6 @@
 import Locking
+import Timelines
 import TypedClient
-import Workbook
 
 /// The profile screen as the rules see it: what it shows and how many times it was updated. The
 /// model's pipeline updates it on the session's queue while a rule reads it from its own task, so

@@ -1,7 +1,9 @@
 import Combine
 import Foundation
+import Harness
+import LoopbackLab
+import Quantities
 import TypedClient
-import Workbook
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

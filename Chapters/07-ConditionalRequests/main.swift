@@ -1,4 +1,5 @@
-import Workbook
+import ChapterRunner
+import Harness
 
 await Chapter.run(
     "Chapter 7 · Conditional requests: ask whether it changed, decode only when it did",

@@ -1,6 +1,6 @@
 import Foundation
+import LoopbackLab
 import TypedClient
-import Workbook
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,6 +1,9 @@
 import Foundation
+import Harness
+import LoopbackLab
+import Quantities
+import Timelines
 import TypedClient
-import Workbook
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

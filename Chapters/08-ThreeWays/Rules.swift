@@ -1,8 +1,10 @@
 import Combine
 import Foundation
+import Harness
 import Locking
+import LoopbackLab
+import Timelines
 import TypedClient
-import Workbook
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

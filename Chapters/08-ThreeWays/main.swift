@@ -1,5 +1,6 @@
+import ChapterRunner
 import Foundation
-import Workbook
+import Harness
 
 // The main thread runs the main run loop, as an app's does, so what the screens send to the main
 // queue runs on the main thread. (Linux's async `main` would drain the main queue on another

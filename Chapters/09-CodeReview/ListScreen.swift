@@ -1,6 +1,8 @@
 import Foundation
+import Harness
 import Locking
-import Workbook
+import Quantities
+import Timelines
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,5 +1,7 @@
 import Foundation
-import Workbook
+import Harness
+import LoopbackLab
+import Quantities
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

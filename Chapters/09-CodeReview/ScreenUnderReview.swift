@@ -1,5 +1,6 @@
 import Foundation
-import Workbook
+import Harness
+import LoopbackLab
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

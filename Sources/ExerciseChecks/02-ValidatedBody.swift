@@ -1,7 +1,8 @@
 import Combine
 import ExerciseSupport
 import Foundation
-import Workbook
+import Harness
+import LoopbackLab
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,8 +1,9 @@
 import Combine
 import ExerciseSupport
 import Foundation
+import Harness
+import LoopbackLab
 import TypedClient
-import Workbook
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,9 +1,11 @@
 import Combine
 import ExerciseSupport
 import Foundation
+import Harness
 import Locking
+import LoopbackLab
+import Quantities
 import TypedClient
-import Workbook
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

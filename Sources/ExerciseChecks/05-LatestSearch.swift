@@ -1,9 +1,10 @@
 import Combine
 import ExerciseSupport
 import Foundation
+import Harness
 import LocalServer
 import Locking
-import Workbook
+import LoopbackLab
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,7 +1,9 @@
 import Combine
 import ExerciseSupport
 import Foundation
-import Workbook
+import Harness
+import LoopbackLab
+import Quantities
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,5 +1,5 @@
 import Foundation
-import Workbook
+import Harness
 
 #if canImport(Glibc)
     import Glibc

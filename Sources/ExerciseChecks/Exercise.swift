@@ -1,4 +1,5 @@
-import Workbook
+import Harness
+import LoopbackLab
 
 /// The code one exercise asks for, in the shape its checks call it.
 ///

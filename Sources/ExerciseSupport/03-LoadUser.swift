@@ -1,5 +1,6 @@
 import Foundation
 import TypedClient
+import URLErrorNames
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,4 +1,5 @@
 import Foundation
+import URLErrorNames
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

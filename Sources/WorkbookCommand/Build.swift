@@ -1,7 +1,7 @@
+import ChildProcesses
 import ExerciseChecks
 import Foundation
 import Locking
-import Workbook
 
 /// Builds one exercise's check runner, and with it the student's code for that exercise alone,
 /// with SwiftPM.

@@ -1,6 +1,7 @@
+import ChildProcesses
 import ExerciseChecks
 import Foundation
-import Workbook
+import Harness
 
 #if canImport(Glibc)
     import Glibc

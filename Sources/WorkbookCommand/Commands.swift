@@ -1,6 +1,7 @@
 import ExerciseChecks
 import Foundation
-import Workbook
+import Harness
+import Quantities
 
 /// The runner's commands, each returning the process's exit status: 0 done, 1 a check failed or
 /// the code does not compile, 2 the command could not run as asked.

@@ -1,6 +1,6 @@
+import ChildProcesses
 import ExerciseChecks
 import Foundation
-import Workbook
 
 #if canImport(Glibc)
     import Glibc

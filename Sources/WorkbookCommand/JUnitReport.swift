@@ -1,5 +1,6 @@
 import ExerciseChecks
 import Foundation
+import Quantities
 
 /// One exercise's part of a JUnit report: its checks' results, or why none could run.
 struct ExerciseOutcome: Sendable {

@@ -1,5 +1,6 @@
 import ExerciseChecks
-import Workbook
+import Harness
+import Quantities
 
 /// The chapters in order, each with its rule, how to run it and where its exercise stands; then the
 /// progress and the next thing to do.

@@ -1,5 +1,5 @@
+import ChildProcesses
 import Foundation
-import Workbook
 
 #if canImport(Glibc)
     import Glibc

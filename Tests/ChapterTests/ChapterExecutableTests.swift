@@ -1,6 +1,8 @@
+import ChildProcesses
 import Foundation
+import Harness
+import TestSupport
 import Testing
-import Workbook
 
 @Suite("Chapter executables")
 struct ChapterExecutableTests {

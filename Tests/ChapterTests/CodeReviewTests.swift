@@ -1,5 +1,6 @@
 import Foundation
-import Workbook
+import Harness
+import LoopbackLab
 import XCTest
 
 @testable import CodeReview

@@ -1,9 +1,11 @@
 import Combine
 import Foundation
+import Harness
 import Locking
+import LoopbackLab
+import Quantities
 import Testing
 import TypedClient
-import Workbook
 
 @testable import RetryPlacement
 

@@ -1,5 +1,7 @@
+import ChildProcesses
 import Foundation
-import Workbook
+import Harness
+import LoopbackLab
 
 /// Measures one rule against a lab of its own, so tests can run side by side.
 func measure<Value>(_ rule: (Lab) async -> Finding<Value>) async throws -> Finding<Value> {

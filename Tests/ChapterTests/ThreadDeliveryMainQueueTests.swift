@@ -1,6 +1,7 @@
 import Foundation
+import Harness
+import LoopbackLab
 import TypedClient
-import Workbook
 import XCTest
 
 @testable import ThreadDelivery

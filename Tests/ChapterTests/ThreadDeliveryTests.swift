@@ -1,6 +1,7 @@
 import Foundation
+import Harness
+import LoopbackLab
 import Testing
-import Workbook
 
 @testable import ThreadDelivery
 

@@ -1,5 +1,4 @@
 import Foundation
-import Workbook
 import XCTest
 
 @testable import ThreeWays

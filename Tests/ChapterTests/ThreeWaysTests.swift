@@ -1,7 +1,8 @@
 import Foundation
+import Harness
+import LoopbackLab
 import Testing
 import TypedClient
-import Workbook
 
 @testable import ThreeWays
 

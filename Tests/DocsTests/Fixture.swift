@@ -1,5 +1,7 @@
 import Foundation
-import Workbook
+import TestSupport
+import TimelineDrawing
+import Timelines
 
 /// A throwaway repository tree in the temporary folder, for showing that each check catches what
 /// it should; removed when the test is done with it.

@@ -1,6 +1,7 @@
 import Foundation
 
-@testable import Workbook
+@testable import ChapterRunner
+@testable import TimelineDrawing
 
 /// Checks that each chapter page says, on the first line under its timeline, how to step through a
 /// run in a browser: GitHub shows an HTML file as source, so the interactive page is one the reader

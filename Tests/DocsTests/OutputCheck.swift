@@ -1,4 +1,5 @@
-import Workbook
+import Harness
+import TestSupport
 
 /// Checks that every "what `swift run X` prints" block in `docs/` is exactly the stable part of
 /// what X prints now, and that each chapter page shows its own chapter's output.

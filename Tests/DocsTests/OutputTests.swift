@@ -1,5 +1,5 @@
+import TestSupport
 import Testing
-import Workbook
 
 @Suite struct OutputTests {
     @Test func everyOutputBlockInTheDocsIsWhatTheChapterPrintsNow() async throws {

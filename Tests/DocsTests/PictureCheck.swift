@@ -1,5 +1,7 @@
 import Foundation
-import Workbook
+import TestSupport
+import TimelineDrawing
+import Timelines
 
 #if canImport(FoundationXML)
     import FoundationXML

@@ -1,6 +1,8 @@
 import Foundation
+import Harness
+import TestSupport
 import Testing
-import Workbook
+import Timelines
 
 @Suite struct PictureTests {
     /// The committed pictures are drawn from runs on Linux, and their event sequences name what

@@ -1,7 +1,7 @@
+import ChildProcesses
 import ExerciseChecks
 import Foundation
 import Testing
-import Workbook
 
 @testable import WorkbookCommand
 

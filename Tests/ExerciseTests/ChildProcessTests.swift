@@ -1,6 +1,6 @@
+import ChildProcesses
 import Foundation
 import Testing
-import Workbook
 
 @testable import WorkbookCommand
 

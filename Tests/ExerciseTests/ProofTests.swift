@@ -1,9 +1,11 @@
+import ChildProcesses
 import ExerciseChecks
 import Foundation
+import Harness
+import LoopbackLab
 import SolutionCheckRunner
 import StarterCheckRunner
 import Testing
-import Workbook
 
 @testable import WorkbookCommand
 

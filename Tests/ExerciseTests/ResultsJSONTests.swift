@@ -1,7 +1,7 @@
 import ExerciseChecks
 import Foundation
+import Harness
 import Testing
-import Workbook
 
 @testable import WorkbookCommand
 

@@ -1,7 +1,8 @@
+import ChildProcesses
 import ExerciseChecks
 import Foundation
+import Harness
 import Testing
-import Workbook
 
 @testable import WorkbookCommand
 

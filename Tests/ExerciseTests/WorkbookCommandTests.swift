@@ -1,7 +1,8 @@
+import ChildProcesses
 import ExerciseChecks
 import Foundation
+import Harness
 import Testing
-import Workbook
 
 /// The `workbook` executable, run as a learner runs it, on a scratch copy of the package's
 /// exercise folders, chapters and pages, so that `reset` and the progress it keeps touch nothing

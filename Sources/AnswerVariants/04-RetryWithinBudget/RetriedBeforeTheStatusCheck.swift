@@ -2,8 +2,8 @@ import Combine
 import ExerciseChecks
 import ExerciseSupport
 import Foundation
+import Harness
 import TypedClient
-import Workbook
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,8 +1,9 @@
 import Combine
 import Foundation
+import Harness
 import LocalServer
+import LoopbackLab
 import Testing
-import Workbook
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

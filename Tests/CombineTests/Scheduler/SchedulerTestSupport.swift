@@ -1,6 +1,6 @@
 import Combine
 import Foundation
-import Workbook
+import Harness
 
 typealias VirtualTime = VirtualTimeScheduler.SchedulerTimeType
 

@@ -1,7 +1,7 @@
+import ChildProcesses
 import Foundation
 import LocalServer
 import Testing
-import Workbook
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,0 +1,270 @@
+import Foundation
+import Locking
+import Quantities
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// How a child process ended. One enum for every child the workbook starts: a chapter's, a test's,
+/// a check's and a build's.
+public enum ChildEnding: Equatable, Sendable, CustomStringConvertible {
+    /// It called `exit` (or returned from `main`) with this status.
+    case exited(Int32)
+    /// A signal it did not handle stopped it, such as the `SIGILL` of a failed isolation check; the
+    /// frames of the crashed thread are in its standard error (`CrashBacktrace` reads them).
+    case signalled(Int32)
+    /// It was still running at its deadline, so it was killed.
+    case killedAtDeadline(Duration)
+    /// It wrote more than its output limit, this many bytes, so it was killed.
+    case tooMuchOutput(bytes: Int)
+
+    public var description: String {
+        switch self {
+        case .exited(let status): "exit \(status)"
+        case .signalled(let number): "signal \(number) \(signalName(number))"
+        case .killedAtDeadline(let deadline): "still running after \(deadline.readable), killed"
+        case .tooMuchOutput(let bytes): "wrote more than \(counted(bytes, "byte")), killed"
+        }
+    }
+}
+
+/// What a finished child process left behind: how it ended and what it wrote.
+public struct ChildProcessRun: Sendable {
+    public let ending: ChildEnding
+    /// Its standard output, byte for byte (up to the output limit).
+    public let outputData: Data
+    public let errors: String
+
+    /// Its standard output as text.
+    public var output: String { String(decoding: outputData, as: UTF8.self) }
+
+    /// The `key=value` lines of its standard output, the last value winning for a repeated key.
+    public var report: [String: String] {
+        let pairs = output.split(separator: "\n").compactMap { line -> (String, String)? in
+            let parts = line.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+        }
+        return Dictionary(pairs, uniquingKeysWith: { _, last in last })
+    }
+}
+
+/// Starts `executable` with `environment` and waits for it to end, killing it with SIGKILL if it is
+/// still running at `deadline` or once it has written more than `outputLimit` bytes (standard
+/// output and error together); a crash, a hang or endless output of the child is reported in the
+/// result, never passed on. Its standard input is the file `input`, or empty. `onOutput` sees each
+/// piece of output as it arrives (a build's progress, say).
+///
+/// Both outputs are read as they come, on Dispatch threads, so a child never blocks on a full pipe
+/// (a crash report can be long) and never looks hung for it. Throws only when the process cannot be
+/// started at all.
+public func runChildProcess(
+    _ executable: URL, arguments: [String] = [], environment: [String: String], input: URL? = nil,
+    deadline: Duration? = nil, outputLimit: Int? = nil, onOutput: (@Sendable (String) -> Void)? = nil
+) async throws -> ChildProcessRun {
+    let (output, errors) = (Pipe(), Pipe())
+    let (pid, waitForEnd) = try start(
+        executable, arguments: arguments, environment: environment, input: input, output: output,
+        errors: errors)
+    try output.fileHandleForWriting.close()
+    try errors.fileHandleForWriting.close()
+    let supervision = Supervision(pid: pid)
+    if let deadline {
+        DispatchQueue.global().asyncAfter(deadline: .now() + deadline.timeInterval) {
+            supervision.kill(because: .killedAtDeadline(deadline))
+        }
+    }
+    let written = Locked(0)
+    @Sendable func read(_ pipe: Pipe) async -> Data {
+        await withCheckedContinuation { done in
+            DispatchQueue.global().async {
+                var kept = Data()
+                while case let data = pipe.fileHandleForReading.availableData, !data.isEmpty {
+                    let room = written.withLock { total in
+                        defer { total += data.count }
+                        return outputLimit.map { $0 - total } ?? data.count
+                    }
+                    kept.append(data.prefix(max(0, room)))
+                    if let outputLimit, room < data.count {
+                        supervision.kill(because: .tooMuchOutput(bytes: outputLimit))
+                    }
+                    onOutput?(String(decoding: data.prefix(max(0, room)), as: UTF8.self))
+                }
+                done.resume(returning: kept)
+            }
+        }
+    }
+    async let outputData = read(output)
+    async let errorData = read(errors)
+    let (standardOutput, standardError) = await (outputData, errorData)
+    let ended = await withCheckedContinuation { done in
+        DispatchQueue.global().async { done.resume(returning: waitForEnd()) }
+    }
+    return ChildProcessRun(
+        ending: supervision.ended() ?? ended, outputData: standardOutput,
+        errors: String(decoding: standardError, as: UTF8.self))
+}
+
+/// Why a child process could not be started.
+public struct ChildProcessError: Error, CustomStringConvertible {
+    public let description: String
+
+    public init(description: String) {
+        self.description = description
+    }
+}
+
+/// Kills a running child once, remembering why, and never after it has been waited for, when its
+/// process id may already belong to another process.
+private final class Supervision: Sendable {
+    private let pid: Int32
+    private let state = Locked<(killedBecause: ChildEnding?, ended: Bool)>((nil, false))
+
+    init(pid: Int32) {
+        self.pid = pid
+    }
+
+    /// Marks the child as waited for and returns why it was killed, if it was.
+    func ended() -> ChildEnding? {
+        state.withLock { state in
+            state.ended = true
+            return state.killedBecause
+        }
+    }
+
+    func kill(because reason: ChildEnding) {
+        state.withLock { state in
+            guard !state.ended, state.killedBecause == nil else { return }
+            state.killedBecause = reason
+            stop(pid)
+        }
+    }
+}
+
+/// Sends SIGKILL, which a process cannot catch or ignore.
+private func stop(_ processIdentifier: Int32) {
+    _ = kill(processIdentifier, SIGKILL)
+}
+
+/// Starts the child with its standard output and error on the writing ends of `output` and
+/// `errors`, and returns its process id and a blocking wait for how it ended.
+private func start(
+    _ executable: URL, arguments: [String], environment: [String: String], input: URL?, output: Pipe,
+    errors: Pipe
+) throws -> (pid: Int32, waitForEnd: @Sendable () -> ChildEnding) {
+    #if canImport(Glibc)
+        let pid = try spawnChild(
+            executable, arguments: arguments, environment: environment, input: input,
+            output: .descriptor(output.fileHandleForWriting.fileDescriptor),
+            errors: .descriptor(errors.fileHandleForWriting.fileDescriptor))
+        return (pid, { waitForChild(pid) })
+    #else
+        // Apple platforms keep `Foundation.Process`, which has no known fault there.
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment
+        process.standardInput = try input.map { try FileHandle(forReadingFrom: $0) } ?? FileHandle.nullDevice
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let running = UncheckedProcess(process: process)
+        return (
+            process.processIdentifier,
+            {
+                running.process.waitUntilExit()
+                return running.process.terminationReason == .uncaughtSignal
+                    ? .signalled(running.process.terminationStatus)
+                    : .exited(running.process.terminationStatus)
+            }
+        )
+    #endif
+}
+
+#if !canImport(Glibc)
+    /// A `Process` handed to the thread that waits for it; only that thread touches it afterwards.
+    private struct UncheckedProcess: @unchecked Sendable {
+        let process: Process
+    }
+#endif
+
+#if canImport(Glibc)
+    /// Where a spawned child's standard output or error goes.
+    public enum ChildOutput: Sendable {
+        /// A file, created or emptied first.
+        case file(URL)
+        /// A descriptor this process has open, such as a pipe's writing end.
+        case descriptor(Int32)
+    }
+
+    /// Starts `executable` with `posix_spawn` and returns its process id; wait for it with
+    /// `waitForChild(_:)`.
+    ///
+    /// Not `Foundation.Process`: on Linux its `run()` now and then dies with a bad memory read while
+    /// it lists `/proc/self/fd` to close inherited descriptors (fixed in swift-corelibs-foundation
+    /// after Swift 6.3.1), and a suite that starts hundreds of children hit that about one run in
+    /// eight. Here the child closes every descriptor above standard error itself, before `exec`.
+    public func spawnChild(
+        _ executable: URL, arguments: [String], environment: [String: String], input: URL? = nil,
+        output: ChildOutput, errors: ChildOutput
+    ) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, input?.path ?? "/dev/null", O_RDONLY, 0)
+        for (stream, target) in [(Int32(1), output), (2, errors)] {
+            switch target {
+            case .file(let url):
+                posix_spawn_file_actions_addopen(
+                    &actions, stream, url.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            case .descriptor(let descriptor):
+                posix_spawn_file_actions_adddup2(&actions, descriptor, stream)
+            }
+        }
+        closeFromThree(&actions)
+        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, envp)
+        guard spawned == 0 else {
+            throw ChildProcessError(
+                description: "could not start \(executable.path): \(String(cString: strerror(spawned)))")
+        }
+        return pid
+    }
+
+    /// Blocks until the child `pid` has ended, and says how.
+    public func waitForChild(_ pid: pid_t) -> ChildEnding {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let signal = status & 0x7f
+        return signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
+    }
+
+    /// Asks the spawn to close every descriptor from 3 up in the child, so it inherits none of this
+    /// process's sockets. glibc has had `posix_spawn_file_actions_addclosefrom_np` since 2.34, but
+    /// its Swift module does not show it, so it is looked up by name; without it, the child keeps
+    /// only what was opened without close-on-exec.
+    private func closeFromThree(_ actions: inout posix_spawn_file_actions_t) {
+        typealias CloseFrom =
+            @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        guard
+            let symbol = dlsym(
+                UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+        else { return }
+        _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
+    }
+#endif
+
+/// A signal's name as C spells it (`SIGILL`), or `signal <n>` for one without a common name.
+public func signalName(_ number: Int32) -> String {
+    let names: [Int32: String] = [
+        SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL", SIGTRAP: "SIGTRAP",
+        SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV",
+        SIGPIPE: "SIGPIPE", SIGALRM: "SIGALRM", SIGTERM: "SIGTERM",
+    ]
+    return names[number] ?? "signal \(number)"
+}

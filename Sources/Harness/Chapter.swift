@@ -1,0 +1,28 @@
+import Foundation
+import LoopbackLab
+import Timelines
+
+/// Runs a chapter the same way for every chapter's `main.swift`.
+public enum Chapter {
+    /// Measures `rules` against a fresh lab, one after another, in order, handing each finished row
+    /// to `rowFinished` at once (the runner prints it, so a slow rule shows where the run is).
+    ///
+    /// Each rule gets its own section on `Timeline.current`, titled with the rule's sentence.
+    public static func measure(
+        _ title: String, rules: [Rule], rowFinished: (ReportLine) -> Void = { _ in }
+    ) async throws -> Report {
+        let start = ContinuousClock.now
+        let lab = try await Lab.open()
+        defer { lab.close() }
+        var lines: [ReportLine] = []
+        var durations: [Duration] = []
+        for rule in rules {
+            Timeline.current?.beginSection(rule.sentence)
+            let (line, duration) = await rule.run(in: lab)
+            rowFinished(line)
+            lines.append(line)
+            durations.append(duration)
+        }
+        return Report(title: title, lines: lines, ruleDurations: durations, runDuration: .now - start)
+    }
+}

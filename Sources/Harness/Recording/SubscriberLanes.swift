@@ -1,0 +1,35 @@
+import Combine
+import Foundation
+import Quantities
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// `outcome(of:)` with what its subscriber sees recorded on `lane` of `Timeline.current`, so the
+/// chapter's timeline picture shows this subscriber beside the server.
+nonisolated public func outcome<Upstream: Publisher>(
+    of publisher: Upstream, lane: String
+) async -> Result<[Upstream.Output], Upstream.Failure> where Upstream.Output: Sendable {
+    await outcome(of: publisher.recorded(lane: lane, value: eventLabel))
+}
+
+extension DeliveryCounter {
+    /// `subscribe(to:)` with what the subscriber sees recorded on `lane` of `Timeline.current`.
+    public func subscribe<P: Publisher>(to publisher: P, lane: String) -> AnyCancellable {
+        subscribe(to: publisher.recorded(lane: lane, value: eventLabel))
+    }
+}
+
+/// A value as a timeline labels it, briefly and the same on every run, saying what it is: a data
+/// task's output as `HTTP 200, 33 bytes`, a body as `33 bytes`, anything else as it prints.
+public func eventLabel<Value>(_ value: Value) -> String {
+    switch value {
+    case let exchange as (data: Data, response: URLResponse):
+        "HTTP \((exchange.response as? HTTPURLResponse)?.statusCode ?? 0), " + eventLabel(exchange.data)
+    case let body as Data:
+        counted(body.count, "byte")
+    default:
+        String(describing: value)
+    }
+}

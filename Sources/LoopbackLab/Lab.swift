@@ -1,0 +1,93 @@
+import Foundation
+import LocalServer
+import Timelines
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// What a chapter measures with: the shared routes served on loopback and URLSessions to call them.
+///
+/// Every rule gets the same lab; a rule that counts requests tags its URLs (`url(_:tag:)`) so that it
+/// counts only its own, whatever ran before it.
+public final class Lab: Sendable {
+    public let server: LocalServer
+    public let session: URLSession
+    /// A second session, for the fault routes: it gives up on a request after `impatientTimeout`,
+    /// and it has no connection left open by other rules (on a reused connection that drops,
+    /// URLSession resends the request once by itself, which would double what the server sees).
+    public let impatientSession: URLSession
+
+    /// How long `impatientSession` waits for an answer.
+    ///
+    /// Linux Foundation takes the timeout from the session's configuration, in whole seconds (a
+    /// fraction is cut off, and zero fails at once), and ignores `URLRequest.timeoutInterval`;
+    /// Apple platforms honour both. One second, set in the configuration, works everywhere.
+    public static let impatientTimeout: TimeInterval = 1
+
+    /// Lets go of the answers a route holds (`Route.flaky(…, held: true)`), one at a time, so that
+    /// a check decides when each arrives, whatever the machine's speed.
+    public let heldAnswers: HeldAnswers
+
+    private init(server: LocalServer, heldAnswers: HeldAnswers) {
+        self.server = server
+        self.heldAnswers = heldAnswers
+        session = URLSession(configuration: Self.sessionConfiguration())
+        let impatient = Self.sessionConfiguration()
+        impatient.timeoutIntervalForRequest = Self.impatientTimeout
+        impatientSession = URLSession(configuration: impatient)
+    }
+
+    /// An ephemeral configuration that goes straight to the local server.
+    ///
+    /// Ephemeral means nothing is written to disk, not that nothing is kept: cookies, credentials and
+    /// a private `URLCache` live in memory for as long as the session. On Apple platforms that cache
+    /// may revalidate a response by itself or answer without a request while the response is
+    /// fresh; Linux URLSession does not use it at all (chapter 7's tests measure that). The
+    /// shared routes send no `Cache-Control`, `Expires` or `Last-Modified`, so no answer of theirs is
+    /// fresh; the profile routes, which send validators, are loaded through `uncachedSession()`.
+    ///
+    /// On Apple platforms the empty proxy dictionary turns the system's proxies off; Linux
+    /// URLSession ignores it, and starting a `LocalServer` takes loopback out of the environment's
+    /// proxies instead. Chapters that need a session of their own start from this one.
+    public static func sessionConfiguration() -> URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.connectionProxyDictionary = [:]
+        return configuration
+    }
+
+    /// Starts the server on an ephemeral loopback port and opens an ephemeral session.
+    ///
+    /// Requests are recorded on `Timeline.current` as it is at this moment, if there is one.
+    public static func open() async throws -> Lab {
+        let heldAnswers = HeldAnswers()
+        let server = try await LocalServer.start(
+            RouteTable.handler(recordingOn: Timeline.current, heldAnswers: heldAnswers))
+        return Lab(server: server, heldAnswers: heldAnswers)
+    }
+
+    /// The server's URL for `route`, with `tag` as a query item so its requests can be told apart.
+    public func url(_ route: String, tag: String? = nil) -> URL {
+        let url = server.baseURL.appending(path: route)
+        guard let tag else { return url }
+        return url.appending(queryItems: [URLQueryItem(name: "tag", value: tag)])
+    }
+
+    /// The requests the server has received for exactly this URL's path and query, in arrival order.
+    public func requests(for url: URL) -> [HTTPRequest] {
+        let target = url.path(percentEncoded: true) + (url.query(percentEncoded: true).map { "?" + $0 } ?? "")
+        return server.requests.filter { $0.target == target }
+    }
+
+    /// How many requests the server has received for exactly this URL's path and query.
+    public func requestCount(for url: URL) -> Int {
+        requests(for: url).count
+    }
+
+    /// Stops the server and lets the sessions go once their tasks are done.
+    public func close() {
+        server.stop()
+        session.finishTasksAndInvalidate()
+        impatientSession.finishTasksAndInvalidate()
+    }
+}

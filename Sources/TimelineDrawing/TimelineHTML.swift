@@ -1,0 +1,174 @@
+import Foundation
+import Quantities
+import Timelines
+
+extension Timeline {
+    /// The run as one self-contained HTML page to explore: a button per rule, each rule's picture,
+    /// steps through its events in the order they happened, and a mark's time, lane, thread and
+    /// detail when it is pointed at, focused or tapped.
+    ///
+    /// Everything is in the page: the pictures as inline SVG, the events as JSON, a little
+    /// hand-written script; nothing is loaded from anywhere. An address ending in
+    /// `#rule=2&step=3&event=5` opens the third rule at its third event, with the sixth event's
+    /// details shown.
+    public var html: String {
+        let pictures = zip(sections, rulePictures).enumerated().map { index, pair in
+            "<section class=\"rule\" data-rule=\"\(index)\" hidden>\n\(pair.1.svg)</section>"
+        }
+        return """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(TimelineXML.escaped(title)): step through a real run</title>
+            <style>
+            body { font-family: DejaVu Sans Mono, Menlo, Consolas, monospace; margin: 1em; color: #1a202c; }
+            nav button, #controls button { font: inherit; margin: 0 0.4em 0.4em 0; padding: 0.3em 0.6em; }
+            nav button[aria-pressed="true"] { background: #2b6cb0; color: #ffffff; }
+            svg { max-width: 100%; height: auto; }
+            [data-event] { cursor: pointer; }
+            [data-event]:focus { outline: 2px solid #2b6cb0; }
+            #step, #details { display: block; min-height: 1.4em; margin: 0.4em 0; }
+            </style>
+            </head>
+            <body>
+            <h1>\(TimelineXML.escaped(title)): step through a real run</h1>
+            <p>Choose a rule, then step through what happened in the order it happened (the arrow keys step too).
+            Point at or tap a mark to see when it happened, where, and on which thread.</p>
+            <nav id="rules" aria-label="rules"></nav>
+            <div id="controls">
+            <button id="start">start</button><button id="previous">◀ previous</button><button id="next">next ▶</button><button id="all">all</button>
+            <output id="step"></output>
+            </div>
+            <output id="details">Point at or tap a mark for its details.</output>
+            \(pictures.joined(separator: "\n"))
+            <script type="application/json" id="timeline-data">\(eventsJSON)</script>
+            <script>
+            \(Self.pageScript)
+            </script>
+            </body>
+            </html>
+
+            """
+    }
+
+    /// The events as the page's script reads them: per rule, its title and its events in the order
+    /// recorded, each with its time already written out, so the page shows the measured values.
+    var eventsJSON: String {
+        struct Event: Encodable {
+            let kind, lane, label, time, thread: String
+            let milliseconds: Double
+        }
+        struct Rule: Encodable {
+            let title: String
+            let events: [Event]
+        }
+        let rules = sections.map { section in
+            Rule(
+                title: section.title,
+                events: section.events.map { event in
+                    Event(
+                        kind: event.kind.rawValue, lane: event.lane, label: event.label,
+                        time: event.offset.preciseMilliseconds,
+                        thread: event.onMainThread ? "on the main thread" : "off the main thread",
+                        milliseconds: event.offset.milliseconds)
+                })
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let json = String(decoding: (try? encoder.encode(rules)) ?? Data("[]".utf8), as: UTF8.self)
+        // Inside a script element only `</` could end it early.
+        return json.replacingOccurrences(of: "</", with: "<\\/")
+    }
+
+    /// The page's behaviour, small enough to read in one go.
+    static let pageScript = """
+        const rules = JSON.parse(document.getElementById("timeline-data").textContent);
+        const sections = [...document.querySelectorAll("section.rule")];
+        const stepText = document.getElementById("step");
+        const details = document.getElementById("details");
+        let rule = 0;
+        let step = 0;
+
+        // A rule's events in the order they happened; the record order settles ties.
+        function timeOrder(index) {
+          return rules[index].events.map((event, position) => position)
+            .sort((a, b) => rules[index].events[a].milliseconds - rules[index].events[b].milliseconds || a - b);
+        }
+
+        function describe(event) {
+          return event.time + " · " + event.lane + " · " + event.label + " · " + event.thread;
+        }
+
+        function show() {
+          const order = timeOrder(rule);
+          const revealed = new Set(order.slice(0, step));
+          sections.forEach((section, index) => { section.hidden = index !== rule; });
+          document.querySelectorAll("#rules button").forEach((button, index) => {
+            button.setAttribute("aria-pressed", String(index === rule));
+          });
+          const section = sections[rule];
+          section.querySelectorAll("[data-event]").forEach((mark) => {
+            const shown = revealed.has(Number(mark.dataset.event));
+            mark.dataset.shown = String(shown);
+            mark.setAttribute("visibility", shown ? "visible" : "hidden");
+          });
+          section.querySelectorAll("[data-events]").forEach((label) => {
+            const shown = label.dataset.events.split(" ").some((event) => revealed.has(Number(event)));
+            label.setAttribute("visibility", shown ? "visible" : "hidden");
+          });
+          const count = order.length;
+          stepText.textContent = step === 0
+            ? "before the first of " + count + " events: step on to see it"
+            : "event " + step + " of " + count + ": " + describe(rules[rule].events[order[step - 1]]);
+          stepText.dataset.step = String(step);
+        }
+
+        function select(index) {
+          const event = rules[rule].events[index];
+          if (!event) return;
+          details.textContent = describe(event);
+          details.dataset.event = String(index);
+        }
+
+        function go(newRule, newStep) {
+          rule = Math.min(Math.max(newRule, 0), rules.length - 1);
+          step = Math.min(Math.max(newStep, 0), rules[rule].events.length);
+          show();
+        }
+
+        rules.forEach((entry, index) => {
+          const button = document.createElement("button");
+          button.textContent = entry.title + " (" + entry.events.length + " events)";
+          button.dataset.events = String(entry.events.length);
+          button.addEventListener("click", () => go(index, rules[index].events.length));
+          document.getElementById("rules").appendChild(button);
+        });
+        document.querySelectorAll("[data-event]").forEach((mark) => {
+          mark.setAttribute("tabindex", "0");
+          const choose = () => select(Number(mark.dataset.event));
+          ["mouseenter", "focus", "click"].forEach((name) => mark.addEventListener(name, choose));
+        });
+        document.getElementById("start").addEventListener("click", () => go(rule, 0));
+        document.getElementById("previous").addEventListener("click", () => go(rule, step - 1));
+        document.getElementById("next").addEventListener("click", () => go(rule, step + 1));
+        document.getElementById("all").addEventListener("click", () => go(rule, rules[rule].events.length));
+        document.addEventListener("keydown", (key) => {
+          if (key.key === "ArrowRight") go(rule, step + 1);
+          if (key.key === "ArrowLeft") go(rule, step - 1);
+        });
+
+        const asked = new URLSearchParams(location.hash.slice(1));
+        const askedRule = Number(asked.get("rule") || 0);
+        go(askedRule, asked.has("step") ? Number(asked.get("step")) : rules[Math.max(askedRule, 0)]?.events.length ?? 0);
+        if (asked.has("event")) select(Number(asked.get("event")));
+        """
+}
+
+extension Duration {
+    /// Milliseconds to two decimals, as the page shows a mark's time: `12.35 ms`.
+    var preciseMilliseconds: String {
+        String(format: "%.2f ms", milliseconds)
+    }
+}

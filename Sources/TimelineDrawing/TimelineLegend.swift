@@ -1,0 +1,151 @@
+import Timelines
+
+/// Everything a timeline picture can draw that needs explaining, in the order the legend lists it.
+///
+/// A mark's colour says what happened and its shape on which thread: a circle off the main thread,
+/// a square on it. The legend draws each kind of mark as a circle and the two shapes in grey.
+enum LegendEntry: String, CaseIterable {
+    case subscribe, value, finished, failed, cancel, retry, note
+    case waiting, stillWaiting
+    case request, response, hangUp, serverBar, noAnswer
+    case wait, hop
+    case offMain, onMain
+
+    static let markRadius = 7.0
+
+    init(_ event: Timeline.Event) {
+        switch event.kind {
+        case .subscribe: self = .subscribe
+        case .request: self = .request
+        case .response: self = .response
+        case .hangUp: self = .hangUp
+        case .value: self = .value
+        case .completion: self = event.detail == "finished" ? .finished : .failed
+        case .cancel: self = .cancel
+        case .retry: self = .retry
+        case .note: self = .note
+        }
+    }
+
+    var meaning: String {
+        switch self {
+        case .subscribe: "subscribe"
+        case .value: "value"
+        case .finished: "finished"
+        case .failed: "failed"
+        case .cancel: "cancel"
+        case .retry: "retry"
+        case .note: "note"
+        case .waiting: "subscribed, waiting"
+        case .stillWaiting: "still waiting when the rule ended"
+        case .request: "request reaches the server"
+        case .response: "server answers"
+        case .hangUp: "server hangs up, no answer"
+        case .serverBar: "server at work"
+        case .noAnswer: "server never answers"
+        case .wait: "wait before the next attempt"
+        case .hop: "hop to another thread"
+        case .offMain: "circle: off the main thread"
+        case .onMain: "square: on the main thread"
+        }
+    }
+
+    var colour: String {
+        switch self {
+        case .subscribe: "#2b6cb0"
+        case .value: "#2f855a"
+        case .finished: "#1a202c"
+        case .failed: "#c53030"
+        case .cancel: "#dd6b20"
+        case .retry: "#b7791f"
+        case .note: "#718096"
+        case .waiting, .stillWaiting: "#cbd5e0"
+        case .request: "#6b46c1"
+        case .response, .hangUp: "#b83280"
+        case .serverBar, .noAnswer: "#d6bcfa"
+        case .wait: "#a0522d"
+        case .hop: "#00838f"
+        case .offMain, .onMain: "#e2e8f0"
+        }
+    }
+
+    /// Drawn as a bar along a row rather than as a mark at one moment.
+    var isBar: Bool {
+        switch self {
+        case .waiting, .stillWaiting, .serverBar, .noAnswer, .wait: true
+        default: false
+        }
+    }
+
+    /// How a bar of this entry is dashed; nil for a solid one.
+    var dashes: String? {
+        switch self {
+        case .stillWaiting, .noAnswer: "10 6"
+        default: nil
+        }
+    }
+
+    var barWidth: Double { self == .wait ? 3 : 5 }
+
+    /// An event's mark centred at `x`, `y`: a circle off the main thread, a square on it, a cross
+    /// for a hang-up (at the server, where the thread tells nothing). `event` is the event's
+    /// position in its section, for the page that reveals the marks step by step; a mark that
+    /// stands for no event of its own (a hop) names the event it is `revealedWith` instead.
+    func drawMark(
+        in canvas: inout TimelineCanvas, x: Double, y: Double, onMainThread: Bool, event: Int? = nil,
+        revealedWith other: Int? = nil
+    ) {
+        let thread = onMainThread ? LegendEntry.onMain : .offMain
+        let kind = "mark \(rawValue)" + (self == .hangUp || self == .hop ? "" : " \(thread.rawValue)")
+        let extra =
+            (event.map { [("data-event", String($0))] } ?? [])
+            + (other.map { [("data-events", String($0))] } ?? [])
+        drawShape(in: &canvas, x: x, y: y, square: onMainThread, kind: kind, extra: extra)
+    }
+
+    /// The entry's key in the legend, centred at `x`, `y`.
+    func drawKey(in canvas: inout TimelineCanvas, x: Double, y: Double) {
+        let kind = "key \(rawValue)"
+        if isBar {
+            canvas.line(
+                x1: x - 10, y1: y, x2: x + 10, y2: y, colour: colour, width: barWidth, dashes: dashes,
+                kind: kind)
+        } else {
+            drawShape(in: &canvas, x: x, y: y, square: self == .onMain, kind: kind)
+        }
+    }
+
+    private func drawShape(
+        in canvas: inout TimelineCanvas, x: Double, y: Double, square: Bool, kind: String,
+        extra: [(String, String)] = []
+    ) {
+        let r = Self.markRadius
+        switch self {
+        case .hangUp:
+            canvas.cross(x: x, y: y, radius: r, colour: colour, kind: kind, extra: extra)
+        case .hop:
+            canvas.rect(
+                x: x - 1.5, y: y - 10, width: 3, height: 20, fill: colour, stroke: colour, kind: kind,
+                extra: extra)
+        case _ where square:
+            canvas.rect(
+                x: x - r, y: y - r, width: 2 * r, height: 2 * r, fill: colour, stroke: "#1a202c", kind: kind,
+                extra: extra)
+        case .offMain:
+            // Not a kind of event but the shape every kind takes off the main thread: pale, outlined.
+            canvas.circle(x: x, y: y, radius: r, fill: colour, stroke: "#1a202c", kind: kind, extra: extra)
+        default:
+            canvas.circle(x: x, y: y, radius: r, fill: colour, stroke: "#ffffff", kind: kind, extra: extra)
+        }
+    }
+
+    /// A bar of this entry along a row, from `start` to `end`, shown on the stepping page with the
+    /// `events` it belongs to (always, when none).
+    func drawBar(
+        in canvas: inout TimelineCanvas, from start: Double, to end: Double, y: Double, events: [Int] = []
+    ) {
+        canvas.line(
+            x1: start, y1: y, x2: end, y2: y, colour: colour, width: barWidth, dashes: dashes,
+            kind: "bar \(rawValue)", events: events)
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Harness
+import LoopbackLab
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@Suite("Lab and the shared routes")
+struct LabTests {
+    /// Status and body of one GET, or the transport failure's code.
+    private func fetch(_ request: URLRequest, in lab: Lab) async -> (status: Int, body: String)? {
+        guard let (body, response) = try? await lab.session.data(for: request) else { return nil }
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: body, as: UTF8.self))
+    }
+
+    private func failure(of request: URLRequest, in lab: Lab) async -> URLError.Code? {
+        do {
+            _ = try await lab.session.data(for: request)
+            return nil
+        } catch {
+            return (error as? URLError)?.code
+        }
+    }
+
+    @Test(arguments: [
+        (Route.user, 200, #"{"id": 1, "name": "Ada Lovelace"}"#),
+        (Route.missingUser, 404, #"{"error": "no such user"}"#),
+        (Route.busy, 503, #"{"error": "try later"}"#),
+        (Route.broken, 200, #"{"id": "one""#),
+        (Route.delayedUser, 200, #"{"id": 1, "name": "Ada Lovelace"}"#),
+        ("/no/such/route", 404, "not found"),
+    ])
+    func eachRouteAnswersAsTheTableSays(route: String, status: Int, body: String) async throws {
+        let lab = try await Lab.open()
+        defer { lab.close() }
+        let answer = await fetch(URLRequest(url: lab.url(route)), in: lab)
+        #expect(answer?.status == status)
+        #expect(answer?.body == body)
+    }
+
+    @Test func theSlowRouteAnswersAfterTwoSeconds() async throws {
+        let lab = try await Lab.open()
+        defer { lab.close() }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let answer = await fetch(URLRequest(url: lab.url(Route.slow)), in: lab)
+        #expect(clock.now - start >= .seconds(2))
+        #expect(answer?.status == 200)
+        #expect(answer?.body == #"{"id": 3, "name": "Slow Sam"}"#)
+    }
+
+    @Test func theHangUpRouteFailsAsADroppedConnection() async throws {
+        let lab = try await Lab.open()
+        defer { lab.close() }
+        #if os(Linux)
+            let dropped = URLError.Code.badServerResponse
+        #else
+            let dropped = URLError.Code.networkConnectionLost
+        #endif
+        #expect(await failure(of: URLRequest(url: lab.url(Route.hangUp)), in: lab) == dropped)
+    }
+
+    @Test func theImpatientSessionGivesUpOnTheSilentRouteWithTimedOut() async throws {
+        let lab = try await Lab.open()
+        defer { lab.close() }
+        let clock = ContinuousClock()
+        let start = clock.now
+        var failure: URLError.Code?
+        do {
+            _ = try await lab.impatientSession.data(from: lab.url(Route.silence))
+        } catch {
+            failure = (error as? URLError)?.code
+        }
+        #expect(failure == .timedOut)
+        // libcurl's clock is not ours, so only check that it waited rather than failing at once.
+        #expect(clock.now - start >= .seconds(Lab.impatientTimeout / 2))
+    }
+
+    @Test func tagsKeepEachMeasurementsRequestsApart() async throws {
+        let lab = try await Lab.open()
+        defer { lab.close() }
+        let first = lab.url(Route.user, tag: "first")
+        let second = lab.url(Route.user, tag: "second")
+        _ = await fetch(URLRequest(url: first), in: lab)
+        _ = await fetch(URLRequest(url: second), in: lab)
+        _ = await fetch(URLRequest(url: second), in: lab)
+        #expect(lab.requestCount(for: first) == 1)
+        #expect(lab.requestCount(for: second) == 2)
+        #expect(lab.server.requestCount(path: Route.user) == 3)
+    }
+
+    @Test func tasksOfASessionListsTheRunningTaskUntilItIsCancelled() async throws {
+        let lab = try await Lab.open()
+        defer { lab.close() }
+        // The silent route keeps the task running however long this test is held up.
+        let task = lab.session.dataTask(with: lab.url(Route.silence))
+        task.resume()
+        _ = try await lab.server.waitForRequest(path: Route.silence)
+        let running = await tasks(of: lab.session)
+        #expect(running.map(\.state) == [.running])
+        task.cancel()
+        #expect(await until { await tasks(of: lab.session).isEmpty })
+    }
+}

@@ -1,0 +1,23 @@
+import LocalServer
+import LoopbackLab
+import Testing
+
+/// The search route that exercise 5's checks type into: it answers with the query it was asked,
+/// late enough that a newer query's request always starts before the older one is answered.
+@Suite("Routes: the search route")
+struct SearchRouteTests {
+    @Test func answersWithItsQueryAfterTheSearchDelay() {
+        let response = RouteTable.response(
+            to: HTTPRequest(method: "GET", target: "/search?tag=t&q=swift%20ui"))
+        #expect(response.status == 200)
+        #expect(String(decoding: response.body, as: UTF8.self) == "results for swift ui")
+        #expect(response.delay == RouteTable.searchDelay)
+    }
+
+    @Test func aQueryValueIsTheFirstItemOfThatNameDecoded() {
+        let request = HTTPRequest(method: "GET", target: "/search?q=a%26b&q=second&empty=")
+        #expect(request.queryValue("q") == "a&b")
+        #expect(request.queryValue("empty") == "")
+        #expect(request.queryValue("missing") == nil)
+    }
+}
