@@ -126,7 +126,7 @@ struct StudentEditionTests {
             #expect(workflow.contains("\(id.uppercased())_RESULTS: \"${{steps.\(id).outputs.result}}\""))
         }
         #expect(values(of: "uses").last == "classroom-resources/autograding-grading-reporter@v1")
-        #expect(values(of: "run") == ["swift build"])
+        #expect(values(of: "run") == [classroomBuildCommand])
     }
 
     @Test func refusesAFolderThatIsNotEmpty() throws {
