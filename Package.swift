@@ -71,7 +71,12 @@ func exerciseModule(_ folder: String, edition: String) -> Target {
     .target(
         name: exerciseName(folder) + edition.dropLast(),
         dependencies: combine + ["ExerciseSupport", "TypedClient", "Locking"],
-        path: "Sources/\(edition)/\(folder)")
+        // The learner's folder is a source of the target rather than its path: a folder the learner
+        // deleted (a clone has no empty one) is then only a warning, so the package still loads
+        // and every other exercise builds; `workbook check` says which file is missing.
+        path: edition == "Exercises" ? "Sources/Exercises" : "Sources/\(edition)/\(folder)",
+        exclude: edition == "Exercises" ? exerciseFolders.filter { $0 != folder } : [],
+        sources: edition == "Exercises" ? [folder] : nil)
 }
 
 /// `ShareReplayingLatest` for `01-ShareReplayingLatest`.

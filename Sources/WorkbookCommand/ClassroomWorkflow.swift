@@ -17,16 +17,27 @@ func classroomCommand(_ number: Int) -> String {
     "swift run workbook check \(number)"
 }
 
+/// The build a Classroom run starts with: the runner, so that the graders' time goes on checking.
+/// It builds none of the student's code, and a failure of it costs nothing: each grader builds
+/// what it needs again.
+let classroomBuildCommand = "swift build --product workbook"
+
 /// `.github/workflows/classroom.yml` for the student edition, in the shape GitHub Classroom writes
-/// for an assignment's autograding: on every push, build once in an Ubuntu container that has
-/// Swift installed, grade each exercise in a step of its own with the command grader (its exit
-/// status decides, its points are the exercise's), then report every step's result.
+/// for an assignment's autograding: on every push, in an Ubuntu container that has Swift
+/// installed, build the runner, grade each exercise in a step of its own with the command grader
+/// (its exit status decides, its points are the exercise's), then report every step's result.
+///
+/// No step's failure may skip another's grading, since GitHub Actions skips every step after a
+/// failed one unless told otherwise: the build may fail (`continue-on-error`), and the graders and
+/// the reporter run whatever came before (`if: '!cancelled()'`). So an exercise that does not
+/// compile, crashes, hangs or is gone costs only its own points.
 func classroomWorkflow() -> String {
     let points = classroomPoints()
     let graded = zip(exercises, points).map { exercise, points in
         """
               - name: Exercise \(exercise.number) · \(exercise.name)
                 id: exercise-\(exercise.number)
+                if: '!cancelled()'
                 uses: classroom-resources/autograding-command-grader@v1
                 with:
                   test-name: Exercise \(exercise.number) · \(exercise.name)
@@ -41,9 +52,10 @@ func classroomWorkflow() -> String {
     }
     let runners = exercises.map { "exercise-\($0.number)" }.joined(separator: ",")
     return """
-        # GitHub Classroom's autograding for the workbook: each push builds the package once, then
-        # checks each exercise with `swift run workbook check N`, worth the points in its max-score.
-        # Written by `swift run workbook student-edition`; see the workbook's docs/teaching.md.
+        # GitHub Classroom's autograding for the workbook: each push builds the runner, then checks
+        # each exercise with `swift run workbook check N`, worth the points in its max-score. No
+        # step's failure skips another exercise's grading. Written by
+        # `swift run workbook student-edition`.
         name: Autograding Tests
         'on':
           - push
@@ -62,11 +74,13 @@ func classroomWorkflow() -> String {
             steps:
               - name: Checkout code
                 uses: actions/checkout@v5
-              - name: Build the workbook and its checks
-                run: swift build
+              - name: Build the workbook's runner
+                continue-on-error: true
+                run: \(classroomBuildCommand)
 
         """ + graded.joined(separator: "\n") + "\n" + """
                   - name: Autograding Reporter
+                    if: '!cancelled()'
                     uses: classroom-resources/autograding-grading-reporter@v1
                     env:
 

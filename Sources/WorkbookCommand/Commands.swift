@@ -33,6 +33,13 @@ struct Commands {
             say(
                 style.bold("Exercise \(exercise.number) · \(exercise.chapter)") + "  "
                     + layout.relative(layout.exerciseFile(exercise)))
+            guard FileManager.default.fileExists(atPath: layout.exerciseFile(exercise).path) else {
+                let missing = missingFile(exercise)
+                say(style.red("✗ ") + missing)
+                outcomes.append(
+                    ExerciseOutcome(exercise: exercise, results: [], buildFailure: "✗ " + missing))
+                continue
+            }
             let firstBuild = !FileManager.default.fileExists(atPath: build.runner.path)
             say(
                 style.dim(
@@ -75,6 +82,12 @@ struct Commands {
         let unsolved = outcomes.first { $0.buildFailure != nil || !$0.results.allSatisfy(\.verdict.holds) }
         guard advising else { return unsolved == nil ? 0 : 1 }
         if chosen.count == exercises.count { say(solvedTally()) }
+        if let unsolved = unsolved?.exercise,
+            !FileManager.default.fileExists(atPath: layout.exerciseFile(unsolved).path)
+        {
+            say("Run `swift run workbook reset \(unsolved.number)`, then edit its file and check it again.")
+            return 1
+        }
         if let unsolved = unsolved?.exercise {
             say(
                 "Edit \(layout.relative(layout.exerciseFile(unsolved))), then run `swift run workbook check \(unsolved.number)`"
@@ -99,6 +112,12 @@ struct Commands {
         say(solved ? style.green(tally + ": exercise \(exercise.number) is solved.") : tally + ".")
         say("")
         return ExerciseOutcome(exercise: exercise, results: results, buildFailure: nil)
+    }
+
+    /// What a check says of an exercise whose file is gone, and the one command that brings it back.
+    func missingFile(_ exercise: Exercise) -> String {
+        "exercise \(exercise.number)'s file \(layout.relative(layout.exerciseFile(exercise))) is missing:"
+            + " `swift run workbook reset \(exercise.number)` puts its starter back"
     }
 
     /// Why `exercise` could not be built: the compiler's first errors, those in the exercise's own

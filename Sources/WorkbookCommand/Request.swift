@@ -152,8 +152,10 @@ struct UsageMistake: Error, Equatable {
     }
 }
 
-/// What `workbook help` prints.
-let usage = """
+/// What `workbook help` prints: the learner's commands, the teacher's (only in the full edition,
+/// which has the solutions and the teacher's guide they need), the options and the exit status.
+let usage = [
+    """
     usage: swift run workbook [command]
 
       (no command)        the chapters, each exercise's state, and what to do next
@@ -166,11 +168,20 @@ let usage = """
                           saved, and move on to the next when it passes; Ctrl-C stops
       hint N              a nudge for exercise N
       run N               run chapter N (swift run <Chapter>)
+    """,
+    // full edition: begin
+    """
       solution N          the reference solution of exercise N, once your answer passes
+    """,
+    // full edition: end
+    """
       reset N [--force]   put exercise N's file back as it was at the start, keeping yours in
                           .workbook/replaced; asks first if yours passes (--force or -y: do not ask)
       help                this text
 
+    """,
+    // full edition: begin
+    """
     for teachers (docs/teaching.md):
       student-edition DIR the package without its solutions, with GitHub Classroom autograding,
                           written to the new or empty folder DIR
@@ -178,10 +189,14 @@ let usage = """
                           check each student's copy and write one CSV row per student: checks
                           passed of checks run per exercise, the total, and Classroom points
 
+    """,
+    // full edition: end
+    """
     options:
       --package-path DIR  the workbook's package folder (default: the one you are in)
       --scratch-path DIR  the build folder to build the checks in (default: this runner's)
 
     exit status: 0 done (every check passed), 1 a check failed or the code does not compile,
     2 the command could not run as asked
-    """
+    """,
+].joined(separator: "\n")

@@ -43,6 +43,8 @@ enum StudentEdition {
             try copyFolder("Sources/Starters", from: source, over: "Sources/Exercises", in: folder)
             try write(studentReadme(), to: folder.appending(path: "README.md"))
             try write(classroomWorkflow(), to: folder.appending(path: ".github/workflows/classroom.yml"))
+        } catch let problem as StudentEditionProblem {
+            throw problem
         } catch {
             throw StudentEditionProblem("could not write \(folder.path): \(error.localizedDescription)")
         }
@@ -71,7 +73,14 @@ enum StudentEdition {
         {
             return
         }
-        try write(Data(withoutFullEditionLines(text).utf8), to: folder.appending(path: path))
+        let studentText: String
+        do {
+            studentText = try withoutFullEditionLines(text)
+        } catch {
+            throw StudentEditionProblem(
+                "\(path):\(error.line): unpaired full-edition marker: \(error.problem)")
+        }
+        try write(Data(studentText.utf8), to: folder.appending(path: path))
         let permissions = try FileManager.default.attributesOfItem(atPath: from.path)[.posixPermissions]
         if let permissions {
             try FileManager.default.setAttributes(
@@ -107,18 +116,34 @@ enum StudentEdition {
 
 /// `text` without its full-edition sections: each line from a `full edition: begin` marker to the
 /// next `full edition: end` marker, both included. A marker is a line of its own, as a `//`, `#`
-/// or `<!-- -->` comment.
-func withoutFullEditionLines(_ text: String) -> String {
+/// or `<!-- -->` comment. An unpaired marker is refused, with its line: a `begin` inside a section,
+/// an `end` outside one, or a section still open at the end of the text, would otherwise leave
+/// a full-edition line in the student edition or drop a student's line from it.
+func withoutFullEditionLines(_ text: String) throws(UnpairedMarker) -> String {
     var kept: [Substring] = []
-    var inside = false
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-        switch fullEditionMarker(line) {
-        case "begin": inside = true
-        case "end": inside = false
-        default: if !inside { kept.append(line) }
+    var openedAt: Int?
+    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        switch (fullEditionMarker(line), openedAt) {
+        case ("begin", nil): openedAt = index + 1
+        case ("end", .some): openedAt = nil
+        case ("begin", .some(let opened)):
+            throw UnpairedMarker(
+                line: index + 1, problem: "a second `begin` before the `end` of line \(opened)'s")
+        case ("end", nil):
+            throw UnpairedMarker(line: index + 1, problem: "an `end` with no `begin` before it")
+        default: if openedAt == nil { kept.append(line) }
         }
     }
+    if let opened = openedAt {
+        throw UnpairedMarker(line: opened, problem: "a `begin` with no `end` after it")
+    }
     return kept.joined(separator: "\n")
+}
+
+/// A full-edition marker without its partner: where, and what is wrong.
+struct UnpairedMarker: Error, Equatable {
+    let line: Int
+    let problem: String
 }
 
 /// `begin` or `end` when `line` is a full-edition marker, else nil.

@@ -36,7 +36,9 @@ func studentReadme() -> String {
         The first check builds the package and takes a few minutes; after that a check takes seconds.
         `swift run workbook reset 1` puts exercise 1's file back as it started (your version is kept
         in `.workbook/replaced`). `swift test` checks the chapters, the server and the checks
-        themselves, not your answers.
+        themselves, not your answers; it does compile your files, so while one of them does not
+        compile or is deleted, `swift test` stops at the build (`swift run workbook check N` still
+        checks every other exercise).
 
         ## The exercises
 
@@ -47,10 +49,10 @@ func studentReadme() -> String {
 
             ## How it is graded
 
-            Every push runs `.github/workflows/classroom.yml` on GitHub: it builds the package once and
-            runs `swift run workbook check N` for each exercise, the same command you run. An exercise
-            earns its points when every one of its checks passes; one that does not compile, crashes or
-            hangs costs only its own points. Leave the checks, `Package.swift` and the workflow as they
+            Every push runs `.github/workflows/classroom.yml` on GitHub: it builds the runner and runs
+            `swift run workbook check N` for each exercise in a step of its own, the same command you
+            run. An exercise earns its points when every one of its checks passes; one that does not
+            compile, crashes, hangs or is deleted costs only its own points. Leave the checks, `Package.swift` and the workflow as they
             are: your teacher grades your exercise files against their own copy of the checks.
 
             Your teacher has the reference solutions; this copy has none.

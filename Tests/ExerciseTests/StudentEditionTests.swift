@@ -11,26 +11,39 @@ import Testing
 /// `scripts/check-student-edition`, which CI runs; these tests read what it writes.
 @Suite("Teaching: the student edition")
 struct StudentEditionTests {
-    /// One edition, written once for every test here.
-    static let edition: URL = {
+    /// One edition, written once for every test here; writing it fails on an unpaired marker in
+    /// any file the writer reads, naming the file and the line.
+    static let written = Result { () throws(StudentEditionProblem) -> URL in
         let folder = FileManager.default.temporaryDirectory.appending(
             path: "workbook-student-edition-\(UUID().uuidString)")
-        try! StudentEdition.write(from: packageRoot, into: folder)
+        try StudentEdition.write(from: packageRoot, into: folder)
         return folder
-    }()
+    }
 
-    @Test func holdsNoSolutionFolderVariantsOrTeachersGuide() {
-        for path in StudentEdition.leftOut {
-            #expect(
-                !FileManager.default.fileExists(atPath: Self.edition.appending(path: path).path), "\(path)")
+    static var edition: URL {
+        get throws { try written.get() }
+    }
+
+    /// Every full-edition marker the writer reads, in every text file of the package it copies,
+    /// is paired: otherwise the edition would keep a teacher's line or lose a student's.
+    @Test func everyMarkerInThePackageIsPaired() {
+        if case .failure(let problem) = Self.written {
+            Issue.record("\(problem.message)")
         }
-        #expect(FileManager.default.fileExists(atPath: Self.edition.appending(path: "Sources/Starters").path))
+    }
+
+    @Test func holdsNoSolutionFolderVariantsOrTeachersGuide() throws {
+        let edition = try Self.edition
+        for path in StudentEdition.leftOut {
+            #expect(!FileManager.default.fileExists(atPath: edition.appending(path: path).path), "\(path)")
+        }
+        #expect(FileManager.default.fileExists(atPath: edition.appending(path: "Sources/Starters").path))
     }
 
     @Test(arguments: exercises)
     func theStudentsFilesAreTheStarters(exercise: Exercise) throws {
         #expect(
-            try Data(contentsOf: Self.edition.appending(path: "Sources/Exercises/" + exercise.file))
+            try Data(contentsOf: try Self.edition.appending(path: "Sources/Exercises/" + exercise.file))
                 == Data(contentsOf: packageRoot.appending(path: "Sources/Starters/" + exercise.file)))
     }
 
@@ -54,12 +67,13 @@ struct StudentEditionTests {
 
     @Test func theManifestIsTheFullOneWithoutItsFullEditionSections() throws {
         let full = try String(contentsOf: packageRoot.appending(path: "Package.swift"), encoding: .utf8)
-        let student = try String(contentsOf: Self.edition.appending(path: "Package.swift"), encoding: .utf8)
+        let student = try String(
+            contentsOf: try Self.edition.appending(path: "Package.swift"), encoding: .utf8)
         let fullLines = full.split(separator: "\n", omittingEmptySubsequences: false)
         let markers = fullLines.compactMap(fullEditionMarker)
         #expect(!markers.isEmpty)
         #expect(markers == Array(repeating: ["begin", "end"], count: markers.count / 2).flatMap { $0 })
-        #expect(student == withoutFullEditionLines(full))
+        #expect(student == (try withoutFullEditionLines(full)))
         for word in StudentEdition.leftOutWords {
             #expect(!student.contains(word), "Package.swift of the student edition says \(word)")
         }
@@ -69,7 +83,8 @@ struct StudentEditionTests {
     @Test func swiftPMAcceptsTheStudentManifest() async throws {
         let swift = try #require(CheckBuild.findSwift())
         let run = try await runChildProcess(
-            swift, arguments: ["package", "describe", "--package-path", Self.edition.path, "--type", "json"],
+            swift,
+            arguments: ["package", "describe", "--package-path", try Self.edition.path, "--type", "json"],
             environment: ProcessInfo.processInfo.environment)
         #expect(run.ending == .exited(0), "\(run.output)")
         for exercise in exercises {
@@ -80,7 +95,7 @@ struct StudentEditionTests {
     }
 
     @Test func theReadmeTellsAStudentWhatToDo() throws {
-        let readme = try String(contentsOf: Self.edition.appending(path: "README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: try Self.edition.appending(path: "README.md"), encoding: .utf8)
         #expect(readme.contains("swift run workbook check 1"))
         for exercise in exercises {
             #expect(readme.contains("`Sources/Exercises/\(exercise.file)`"))
@@ -93,7 +108,7 @@ struct StudentEditionTests {
     /// (actionlint checks the YAML itself in CI: `scripts/check-student-edition`.)
     @Test func classroomGradesEachExerciseInAStepAndReportsThemAll() throws {
         let workflow = try String(
-            contentsOf: Self.edition.appending(path: ".github/workflows/classroom.yml"), encoding: .utf8)
+            contentsOf: try Self.edition.appending(path: ".github/workflows/classroom.yml"), encoding: .utf8)
         func values(of key: String) -> [String] {
             workflow.split(separator: "\n").compactMap { line in
                 line.firstMatch(of: try! Regex("^ +\(key): (.*)$")).map { String($0.output[1].substring!) }
@@ -112,16 +127,16 @@ struct StudentEditionTests {
             #expect(workflow.contains("\(id.uppercased())_RESULTS: \"${{steps.\(id).outputs.result}}\""))
         }
         #expect(values(of: "uses").last == "classroom-resources/autograding-grading-reporter@v1")
-        #expect(values(of: "run") == ["swift build"])
+        #expect(values(of: "run") == [classroomBuildCommand])
     }
 
     @Test func refusesAFolderThatIsNotEmpty() throws {
         #expect(throws: StudentEditionProblem.self) {
-            try StudentEdition.write(from: packageRoot, into: Self.edition)
+            try StudentEdition.write(from: packageRoot, into: try Self.edition)
         }
     }
 
-    @Test func markedSectionsGoAndEverythingElseStays() {
+    @Test func markedSectionsGoAndEverythingElseStays() throws {
         let text = """
             a
             // full edition: begin
@@ -134,7 +149,82 @@ struct StudentEditionTests {
             "// full edition: begin"
 
             """
-        #expect(withoutFullEditionLines(text) == "a\nc\n\"// full edition: begin\"\n")
+        #expect(try withoutFullEditionLines(text) == "a\nc\n\"// full edition: begin\"\n")
+    }
+
+    @Test(arguments: [
+        ("a\n// full edition: begin\nb\n// full edition: begin\nc\n// full edition: end\n", 4),
+        ("a\n<!-- full edition: end -->\nb\n", 2),
+        ("a\n# full edition: begin\nb\n", 2),
+    ])
+    func anUnpairedMarkerIsRefusedAtItsLine(text: String, line: Int) {
+        #expect(throws: UnpairedMarker.self) { try withoutFullEditionLines(text) }
+        do {
+            _ = try withoutFullEditionLines(text)
+        } catch {
+            #expect(error.line == line)
+        }
+    }
+
+    /// The writer stops at a file with an unpaired marker and names it, so that no edition is
+    /// written with a teacher's line left in.
+    @Test func theWriterNamesTheFileAndLineOfAnUnpairedMarker() throws {
+        let package = FileManager.default.temporaryDirectory.appending(
+            path: "workbook-markers-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: package) }
+        try FileManager.default.createDirectory(
+            at: package.appending(path: "docs"), withIntermediateDirectories: true)
+        try Data("one\n<!-- full edition: begin -->\ntwo\n".utf8).write(
+            to: package.appending(path: "docs/page.md"))
+        do {
+            try StudentEdition.write(from: package, into: package.appending(path: "edition"))
+            Issue.record("an edition was written from a page with an unpaired marker")
+        } catch {
+            #expect(
+                error.message
+                    == "docs/page.md:2: unpaired full-edition marker: a `begin` with no `end` after it")
+        }
+    }
+
+    /// The edition's `help` lists only what it has: no teacher's command, and no `solution`, whose
+    /// files it does not hold. (`scripts/check-student-edition` runs the edition's own `help` too.)
+    @Test func itsHelpNamesNoTeachersCommandAndNoSolution() throws {
+        let source = try String(
+            contentsOf: try Self.edition.appending(path: "Sources/WorkbookCommand/Request.swift"),
+            encoding: .utf8)
+        for command in ["solution N", "student-edition DIR", "grade DIR", "docs/teaching.md"] {
+            #expect(!source.contains(command), "\(command)")
+            #expect(usage.contains(command), "\(command)")
+        }
+    }
+
+    /// The edition's README and pages name nothing it left out: no file or folder of the full
+    /// edition that it lacks (a page links `teaching.md` by its name alone), and none of the words
+    /// that leave a test or a script out.
+    @Test func itsReadmeAndPagesNameOnlyWhatItHolds() throws {
+        let edition = try Self.edition
+        let files = FileManager.default
+        let lacking = StudentEdition.kept.flatMap { entry in
+            [entry]
+                + (files.enumerator(atPath: packageRoot.appending(path: entry).path)?.compactMap {
+                    ($0 as? String).map { entry + "/" + $0 }
+                } ?? [])
+        }.filter { !$0.contains("/.") && !files.fileExists(atPath: edition.appending(path: $0).path) }
+        #expect(lacking.contains("scripts/measure-edit-to-verdict"))
+        let pages =
+            ["README.md"]
+            + (try files.contentsOfDirectory(atPath: edition.appending(path: "docs").path))
+            .filter { $0.hasSuffix(".md") }.map { "docs/" + $0 }
+        for page in pages {
+            let text = try String(contentsOf: edition.appending(path: page), encoding: .utf8)
+            for path in lacking {
+                let names = [path] + (path.hasPrefix("docs/") ? ["(" + path.dropFirst("docs/".count)] : [])
+                #expect(!names.contains(where: text.contains), "\(page) names \(path)")
+            }
+            for word in StudentEdition.leftOutWords {
+                #expect(!text.contains(word), "\(page) says \(word)")
+            }
+        }
     }
 }
 

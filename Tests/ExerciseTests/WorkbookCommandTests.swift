@@ -94,6 +94,25 @@ struct WorkbookCommandTests {
         #expect(run.errors.split(separator: "\n").count == 1)
     }
 
+    /// A deleted exercise file is named, with the one command that brings it back, and nothing is
+    /// built for it.
+    @Test func aDeletedExerciseFileIsNamedWithTheCommandThatBringsItBack() async throws {
+        let package = try ScratchPackage()
+        let exercise = exercises[6]
+        try FileManager.default.removeItem(
+            at: package.root.appending(path: "Sources/Exercises/" + exercise.folder))
+        let run = try await package.workbook(["check", "\(exercise.number)"])
+        #expect(run.status == 1)
+        #expect(
+            run.output.contains(
+                "✗ exercise 7's file Sources/Exercises/\(exercise.file) is missing:"
+                    + " `swift run workbook reset 7` puts its starter back\n"))
+        #expect(
+            run.output.hasSuffix("Run `swift run workbook reset 7`, then edit its file and check it again.\n")
+        )
+        #expect(!FileManager.default.fileExists(atPath: package.root.appending(path: ".build").path))
+    }
+
     /// Exercise 1 does not compile: its checks fail, with the compiler's first error, and every
     /// other exercise is built and checked as usual, in the terminal and in the JUnit report. The
     /// `swift` here is a stand-in on `PATH` that fails exercise 1's build as the compiler would and
