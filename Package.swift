@@ -124,7 +124,7 @@ let exerciseTargets: [Target] =
                 "ExerciseChecks", "ExerciseSupport", "WorkbookCommand", "Workbook", "TypedClient",
                 "StarterCheckRunner",
                 // full edition: begin
-                "SolutionCheckRunner", "AnswerVariants",
+                "SolutionCheckRunner", "AnswerVariants", "VariantCheckRunner",
                 // full edition: end
             ]),
     ]
@@ -135,7 +135,12 @@ let answerVariantTargets: [Target] = [
     // full edition: begin
     .target(
         name: "AnswerVariants",
-        dependencies: combine + ["ExerciseChecks", "ExerciseSupport", "TypedClient", "Locking", "Workbook"])
+        dependencies: combine + ["ExerciseChecks", "ExerciseSupport", "TypedClient", "Locking", "Workbook"],
+        exclude: ["CheckRunner"]),
+    // Runs a check against one variant in a process of its own, for the variants that end it or hang.
+    .executableTarget(
+        name: "VariantCheckRunner", dependencies: ["ExerciseChecks", "AnswerVariants"],
+        path: "Sources/AnswerVariants/CheckRunner"),
     // full edition: end
 ]
 
