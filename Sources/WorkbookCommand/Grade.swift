@@ -35,7 +35,7 @@ extension Commands {
                     + " the first student builds it (minutes)."))
         var grades: [StudentGrade] = []
         for (index, folder) in folders.enumerated() {
-            if style.enabled {
+            if isatty(STDOUT_FILENO) == 1 {
                 say(
                     style.dim(
                         "[\(index + 1)/\(folders.count)] \(folder.relativePath): building and checking…"))
