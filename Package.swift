@@ -135,12 +135,11 @@ let answerVariantTargets: [Target] = [
     // full edition: begin
     .target(
         name: "AnswerVariants",
-        dependencies: combine + ["ExerciseChecks", "ExerciseSupport", "TypedClient", "Locking", "Workbook"],
-        exclude: ["CheckRunner"]),
+        dependencies: combine + ["ExerciseChecks", "ExerciseSupport", "TypedClient", "Locking", "Workbook"]),
     // Runs a check against one variant in a process of its own, for the variants that end it or hang.
     .executableTarget(
         name: "VariantCheckRunner", dependencies: ["ExerciseChecks", "AnswerVariants"],
-        path: "Sources/AnswerVariants/CheckRunner"),
+        path: "Tests/VariantCheckRunner"),
     // full edition: end
 ]
 
