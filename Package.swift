@@ -135,11 +135,10 @@ let exerciseTargets: [Target] =
             name: "ExerciseTests",
             dependencies: combine + [
                 "ChildProcesses", "ExerciseChecks", "ExerciseSupport", "Harness", "LoopbackLab",
-                "WorkbookCommand",
-                "TypedClient",
+                "Quantities", "TypedClient", "WorkbookCommand",
                 "StarterCheckRunner",
                 // full edition: begin
-                "SolutionCheckRunner", "AnswerVariants",
+                "SolutionCheckRunner", "AnswerVariants", "VariantCheckRunner",
                 // full edition: end
             ]),
     ]
@@ -150,7 +149,11 @@ let answerVariantTargets: [Target] = [
     // full edition: begin
     .target(
         name: "AnswerVariants",
-        dependencies: combine + ["ExerciseChecks", "ExerciseSupport", "Harness", "TypedClient", "Locking"])
+        dependencies: combine + ["ExerciseChecks", "ExerciseSupport", "Harness", "TypedClient", "Locking"]),
+    // Runs a check against one variant in a process of its own, for the variants that end it or hang.
+    .executableTarget(
+        name: "VariantCheckRunner", dependencies: ["ExerciseChecks", "AnswerVariants"],
+        path: "Tests/VariantCheckRunner"),
     // full edition: end
 ]
 

@@ -13,6 +13,9 @@ public struct AnswerVariant: Sendable, CustomStringConvertible {
     public let code: any ExerciseCode
     /// Each check a wrong answer fails, by its sentence, with part of what that check measures.
     public let rejections: [String: String]
+    /// Whether the answer can only be proved in a check process of its own, as `workbook check`
+    /// runs it: it ends the process, or never returns.
+    public var needsAProcessOfItsOwn = false
 
     /// A wrong answer and the checks that reject it.
     static func wrong(
@@ -29,6 +32,29 @@ public struct AnswerVariant: Sendable, CustomStringConvertible {
         AnswerVariant(exercise: exercise, name: name, code: code, rejections: [:])
     }
 
+    /// A wrong answer that never returns from the code the checks call, failing each check in
+    /// `rejectedBy` as a hang (or a blocked main thread) in a check process of its own.
+    static func hanging(
+        _ exercise: Int, _ name: String, _ code: any ExerciseCode, rejectedBy: [String: String]
+    ) -> AnswerVariant {
+        var variant = wrong(exercise, name, code, rejectedBy: rejectedBy)
+        variant.needsAProcessOfItsOwn = true
+        return variant
+    }
+
+    /// An answer that tries to pass by writing a verdict of its own and ending the check process:
+    /// every check of its exercise fails, saying the check did not finish.
+    static func forging(_ exercise: Int, _ name: String, _ code: any ExerciseCode) -> AnswerVariant {
+        hanging(
+            exercise, name, code, rejectedBy: everyCheck(of: exercise, measuring: "the check did not finish"))
+    }
+
+    /// Every check of `exercise`, each failing with a measurement that contains `fragment`.
+    static func everyCheck(of exercise: Int, measuring fragment: String) -> [String: String] {
+        let sentences = ExerciseChecks.exercise(exercise)?.checks.map(\.sentence) ?? []
+        return Dictionary(uniqueKeysWithValues: sentences.map { ($0, fragment) })
+    }
+
     /// Whether every check should pass.
     public var isRight: Bool { rejections.isEmpty }
 
@@ -39,4 +65,4 @@ public struct AnswerVariant: Sendable, CustomStringConvertible {
 public let answerVariants: [AnswerVariant] =
     shareReplayingLatestVariants + validatedBodyVariants + loadUserVariants + retryWithinBudgetVariants
     + latestSearchVariants + profileScreenModelVariants + modifiedSinceLoaderVariants
-    + wrapCompletionHandlerVariants + userListModelVariants
+    + wrapCompletionHandlerVariants + userListModelVariants + forgeries

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Locking
 
 #if canImport(Glibc)
     import Glibc
@@ -7,42 +8,44 @@ import Harness
     import Darwin
 #endif
 
-/// The child process side of `workbook check`: runs one check against `codes` and writes its verdict.
+/// The child process side of `workbook check`: runs one check against `codes` and reports its
+/// verdict.
 ///
-/// Usage: `<runner> <exercise> <check> <verdict.json>` (check numbers count from 1). The
-/// verdict goes to a file rather than standard output, so whatever the code under check prints
-/// cannot be mistaken for it. Exit status: 0 when a verdict was written (passed or not), 2 when the
-/// arguments name no check or the verdict cannot be written.
+/// Usage: `<runner> <exercise> <check>` (check numbers count from 1), with the check's
+/// `VerdictSeal` on standard input. The process reads the seal and closes standard input before
+/// any code under check runs, then writes one sealed line on standard output: the check's verdict,
+/// or, if the main thread or a session's callback queue stops answering first, a verdict naming
+/// that stall. Nothing else it writes, and no other way it ends, counts as a verdict. Exit status:
+/// 0 when the report was written (passed or not), 2 when there is no seal or the arguments name no
+/// check.
 ///
 /// The check runs in a task while the main thread runs the main run loop, as an app's does, so
 /// work sent to the main queue (`receive(on: DispatchQueue.main)`, a main-actor model) runs on the
 /// main thread. An async `main` would not do: on Linux it drains the main queue on another thread.
 public func runCheckFromCommandLine(against codes: [any ExerciseCode]) -> Never {
     writeOutputLineByLine()
+    guard let seal = takeSealFromStandardInput() else {
+        complain("no verdict seal on standard input: `workbook check` starts this runner and hands it one")
+        exit(2)
+    }
     let arguments = Array(CommandLine.arguments.dropFirst())
-    guard arguments.count == 3, let number = Int(arguments[0]), let index = Int(arguments[1]),
+    guard arguments.count == 2, let number = Int(arguments[0]), let index = Int(arguments[1]),
         let exercise = exercise(number), exercise.checks.indices.contains(index - 1)
     else {
-        complain("usage: \(runnerName) <exercise> <check> <verdict.json>, naming an existing check")
+        complain("usage: \(runnerName) <exercise> <check>, naming an existing check")
         exit(2)
     }
     let check = exercise.checks[index - 1]
-    let verdictFile = URL(filePath: arguments[2])
+    let reporter = SealedReporter(seal: seal)
+    let watch = StallWatch { stall in reporter.report(CheckReport(verdict: stall.verdict, stall: stall)) }
+    watch.start()
     Task {
-        let verdict: Verdict
         do {
-            verdict = try await check.run(against: codes)
+            reporter.report(CheckReport(verdict: try await check.run(against: codes, watch: watch)))
         } catch {
             complain("could not start the local server: \(error)")
             exit(2)
         }
-        do {
-            try JSONEncoder().encode(verdict).write(to: verdictFile)
-        } catch {
-            complain("could not write the verdict to \(verdictFile.path): \(error.localizedDescription)")
-            exit(2)
-        }
-        exit(0)
     }
     RunLoop.main.run()
     // The run loop returns only if it has nothing at all to watch; the task still ends the process.
@@ -52,6 +55,55 @@ public func runCheckFromCommandLine(against codes: [any ExerciseCode]) -> Never 
 /// The child process side of `workbook check` for one exercise's code: see the function above.
 public func runCheckFromCommandLine(against code: any ExerciseCode) -> Never {
     runCheckFromCommandLine(against: [code])
+}
+
+/// Writes the first report it is given, sealed, on standard output, and ends the process at once,
+/// so nothing the code under check left running can add to it or delay it.
+private final class SealedReporter: Sendable {
+    private let seal: VerdictSeal
+    private let reported = Locked(false)
+
+    init(seal: VerdictSeal) {
+        self.seal = seal
+    }
+
+    func report(_ report: CheckReport) {
+        guard
+            !reported.withLock({ reported in
+                defer { reported = true }; return reported
+            })
+        else { return }
+        // What the code printed goes first, so its last line cannot run into the report's.
+        fflush(nil)
+        let line = seal.sealedLine(report)
+        line.withUnsafeBytes { bytes in
+            var written = 0
+            while written < bytes.count {
+                let result = write(1, bytes.baseAddress! + written, bytes.count - written)
+                guard result > 0 || errno == EINTR else { break }
+                written += max(result, 0)
+            }
+        }
+        _exit(0)
+    }
+}
+
+/// Reads the seal from standard input, then puts `/dev/null` in its place, so that the code under
+/// check finds nothing there. Nil when standard input is a terminal or holds no seal.
+private func takeSealFromStandardInput() -> VerdictSeal? {
+    guard isatty(0) == 0 else { return nil }
+    var bytes = [UInt8](repeating: 0, count: VerdictSeal.handedOverCount)
+    var count = 0
+    while count < bytes.count {
+        let result = bytes.withUnsafeMutableBytes { read(0, $0.baseAddress! + count, $0.count - count) }
+        if result < 0 && errno == EINTR { continue }
+        guard result > 0 else { break }
+        count += result
+    }
+    let nothing = open("/dev/null", O_RDONLY)
+    dup2(nothing, 0)
+    close(nothing)
+    return VerdictSeal(handedOver: Data(bytes.prefix(count)))
 }
 
 /// This runner's name as it was started: `ShareReplayingLatestCheckRunner`, `StarterCheckRunner`…

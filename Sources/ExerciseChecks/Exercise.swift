@@ -60,8 +60,15 @@ public struct Check: Sendable {
 
     /// Measures the check against a fresh lab and the code in `codes`.
     public func run(against codes: [any ExerciseCode]) async throws -> Verdict {
+        try await run(against: codes, watch: nil)
+    }
+
+    /// Measures the check as above, with `watch` watching the lab's sessions' callback queues.
+    func run(against codes: [any ExerciseCode], watch: StallWatch?) async throws -> Verdict {
         let lab = try await Lab.open()
         defer { lab.close() }
+        watch?.watch(lab.session)
+        watch?.watch(lab.impatientSession)
         return await measure(codes, lab)
     }
 }

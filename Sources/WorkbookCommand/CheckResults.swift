@@ -19,6 +19,21 @@ struct CheckResult: Sendable, Equatable {
     /// Empty when it did.
     let output: [String]
     let duration: Duration
+    /// How the check's process came to the verdict.
+    var ending: CheckEnding = .finished
+}
+
+/// How a check's process came to its verdict, as a grade's note names it.
+enum CheckEnding: Sendable, Equatable {
+    /// The check finished and reported its own verdict.
+    case finished
+    /// The code under check never returned: the process said so itself, or was stopped at its
+    /// time limit.
+    case hung
+    /// A signal stopped the process.
+    case crashed
+    /// It ended without a sealed verdict: it exited early, failed, or printed without end.
+    case didNotFinish
 }
 
 /// Limits on a check's process: past either, it is killed with SIGKILL.
@@ -35,23 +50,21 @@ struct ChildLimits: Sendable {
     static let check = ChildLimits(time: .seconds(5), outputBytes: 64 * 1024)
 }
 
-/// What to look at when a check's process was still running at its time limit.
-let hangHint =
-    "Something never returned or never completed: look for a loop that never ends, or a publisher the code waits on that never sends its completion (Empty(completeImmediately: false), a subject never finished)."
+/// What to look at when a check's process was still running at its time limit: its code never
+/// returned, since a check gives up on code that never delivers well before that.
+let hangHint = Stall.codeNeverReturned.hint
 
 /// How many lines of a failed check process's output its result keeps.
 private let keptOutputLines = 12
 
-/// Runs each check of `exercise` in a child process of its own (`runner exercise check verdict`),
-/// at most a few at a time, and hands each result to `finished` in check order as soon as it and
-/// every check before it are done.
+/// Runs each check of `exercise` in a child process of its own (`runner exercise check`, a fresh
+/// `VerdictSeal` on its standard input), at most a few at a time, and hands each result to
+/// `finished` in check order as soon as it and every check before it are done. `environment` is
+/// added to this process's own for the children.
 func runChecks(
-    of exercise: Exercise, runner: URL, limits: ChildLimits = .check,
+    of exercise: Exercise, runner: URL, limits: ChildLimits = .check, environment: [String: String] = [:],
     finished: @Sendable (CheckResult) -> Void = { _ in }
 ) async -> [CheckResult] {
-    let folder = FileManager.default.temporaryDirectory.appending(path: "workbook-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
     var results = [CheckResult?](repeating: nil, count: exercise.checks.count)
     var reported = 0
     await withTaskGroup(of: (Int, CheckResult).self) { group in
@@ -61,11 +74,9 @@ func runChecks(
             let index = next
             next += 1
             group.addTask {
-                let verdict = folder.appending(path: "\(index + 1).json")
-                let check = exercise.checks[index]
                 let result = await runCheck(
-                    check, exercise: exercise.number, index: index, runner: runner, limits: limits,
-                    verdict: verdict)
+                    exercise.checks[index], exercise: exercise.number, index: index, runner: runner,
+                    limits: limits, extraEnvironment: environment)
                 return (index, result)
             }
         }
@@ -82,9 +93,11 @@ func runChecks(
     return results.compactMap { $0 }
 }
 
-/// Runs one check's process and turns however it ended into a result.
+/// Runs one check's process and turns however it ended into a result: the verdict it reported
+/// under its seal, or else one about how it ended.
 private func runCheck(
-    _ check: Check, exercise: Int, index: Int, runner: URL, limits: ChildLimits, verdict: URL
+    _ check: Check, exercise: Int, index: Int, runner: URL, limits: ChildLimits,
+    extraEnvironment: [String: String]
 ) async -> CheckResult {
     let start = ContinuousClock.now
     // A crash prints its crashed thread's frames, named from the symbol table alone so that it
@@ -93,61 +106,77 @@ private func runCheck(
         CrashBacktrace.childEnvironment(keepingTheSignal: true).mapValues {
             $0.hasPrefix("enable=yes") ? $0 + ",threads=crashed,symbolicate=fast" : $0
         }
-    ) { $1 }
-    func result(_ verdict: Verdict, output: [String] = [], hint: String = check.hint) -> CheckResult {
-        CheckResult(
-            sentence: check.sentence, hint: hint, verdict: verdict, output: output, duration: .now - start)
-    }
-    /// A process that did not end with a verdict of its own failed the check, measuring `measured`.
+    ) { $1 }.merging(extraEnvironment) { $1 }
+    /// A process that did not report a verdict of its own failed the check, measuring `measured`.
     func failed(
-        expected: String, measured: String, output: [String] = [], hint: String = check.hint
-    )
-        -> CheckResult
-    {
-        result(Verdict(expected: expected, measured: measured, holds: false), output: output, hint: hint)
+        _ ending: CheckEnding, measured: String, output: [String], hint: String = check.hint
+    ) -> CheckResult {
+        CheckResult(
+            sentence: check.sentence, hint: hint,
+            verdict: Verdict(
+                expected: "the check to finish with a verdict", measured: measured, holds: false),
+            output: output, duration: .now - start, ending: ending)
     }
+    let seal = VerdictSeal.fresh()
     let run: ChildProcessRun
     do {
+        let input = try SealInput(seal)
+        defer { input.close() }
         run = try await runChildProcess(
-            runner, arguments: [String(exercise), String(index + 1), verdict.path], environment: environment,
-            deadline: limits.time, outputLimit: limits.outputBytes)
+            runner, arguments: [String(exercise), String(index + 1)], environment: environment,
+            input: input.url, deadline: limits.time, outputLimit: limits.outputBytes)
     } catch {
-        return failed(
-            expected: "the check to run", measured: "could not start \(runner.path): \(error)")
+        return failed(.didNotFinish, measured: "could not start \(runner.path): \(error)", output: [])
     }
-    let finish = "the check to finish with a verdict"
+    if let report = seal.report(in: run.output) {
+        return CheckResult(
+            sentence: check.sentence, hint: report.stall?.hint ?? check.hint, verdict: report.verdict,
+            output: [], duration: .now - start, ending: report.stall == nil ? .finished : .hung)
+    }
     let printed = lines(of: run.output) + lines(of: beforeTheBacktrace(run.errors))
     switch run.ending {
-    case .exited(0):
-        guard let data = try? Data(contentsOf: verdict),
-            let found = try? JSONDecoder().decode(Verdict.self, from: data)
-        else {
-            return failed(
-                expected: finish, measured: "it exited without one", output: lastLines(printed)
-            )
-        }
-        return result(found)
     case .exited(let status):
         return failed(
-            expected: finish, measured: "it exited with status \(status)",
+            .didNotFinish,
+            measured:
+                "the check did not finish: its process exited with status \(status) before the check's verdict",
             output: lastLines(printed))
     case .signalled(let signal):
         let frame = CrashBacktrace(standardError: run.errors).innermostFrame(in: runner.lastPathComponent)
         return failed(
-            expected: finish,
+            .crashed,
             measured: "it crashed: \(signalDescription(signal))" + (frame.map { " in \($0)" } ?? ""),
             output: lastLines(printed))
     case .killedAtDeadline(let limit):
         return failed(
-            expected: finish,
+            .hung,
             measured:
-                "still running after \(limit.seconds): a loop that never ends, or a publisher that never completes?",
+                "hung: still running after \(limit.seconds), in code that never returned (a loop that never ends, or a wait that is never signalled?)",
             output: lastLines(printed), hint: hangHint)
     case .tooMuchOutput(let bytes):
         return failed(
-            expected: finish,
+            .didNotFinish,
             measured: "printed more than \(bytes / 1024) KiB, stopped with \(signalDescription(SIGKILL))",
             output: Array(printed.prefix(keptOutputLines)))
+    }
+}
+
+/// The reading end of a pipe holding a check's seal, for the check process's standard input: named
+/// `/dev/fd/N`, which the process opens as it starts, and closed here once it has.
+///
+/// A pipe rather than a file: nothing on disk for other code to find, and nothing left once read.
+private struct SealInput {
+    let pipe = Pipe()
+
+    init(_ seal: VerdictSeal) throws {
+        try pipe.fileHandleForWriting.write(contentsOf: seal.handedOver)
+        try pipe.fileHandleForWriting.close()
+    }
+
+    var url: URL { URL(filePath: "/dev/fd/\(pipe.fileHandleForReading.fileDescriptor)") }
+
+    func close() {
+        try? pipe.fileHandleForReading.close()
     }
 }
 

@@ -1,6 +1,7 @@
 import ChildProcesses
 import ExerciseChecks
 import Foundation
+import Quantities
 
 #if canImport(Glibc)
     import Glibc
@@ -8,77 +9,16 @@ import Foundation
     import Darwin
 #endif
 
-/// One student's grade: for each exercise, the checks passed out of the checks run.
-struct StudentGrade: Equatable {
-    /// The student's folder, as given on the command line.
-    let folder: String
-    /// `(passed, run)` per exercise, in exercise order.
-    let scores: [(passed: Int, run: Int)]
-
-    static func == (left: StudentGrade, right: StudentGrade) -> Bool {
-        left.folder == right.folder && left.scores.map(\.passed) == right.scores.map(\.passed)
-            && left.scores.map(\.run) == right.scores.map(\.run)
-    }
-
-    /// GitHub Classroom's points for the same work: an exercise's points when all its checks pass.
-    var points: Int {
-        zip(scores, classroomPoints()).reduce(0) { sum, pair in
-            sum + (pair.0.run > 0 && pair.0.passed == pair.0.run ? pair.1 : 0)
-        }
-    }
-
-    var total: (passed: Int, run: Int) {
-        (scores.map(\.passed).reduce(0, +), scores.map(\.run).reduce(0, +))
-    }
-
-    /// The scores `outcomes` give, one per exercise in catalog order: an exercise that did not
-    /// build, or has no outcome, scores nothing of all its checks.
-    init(folder: String, outcomes: [ExerciseOutcome]) {
-        self.folder = folder
-        scores = exercises.map { exercise in
-            guard let outcome = outcomes.first(where: { $0.exercise.number == exercise.number }),
-                outcome.buildFailure == nil
-            else { return (0, exercise.checks.count) }
-            return (outcome.results.filter(\.verdict.holds).count, outcome.results.count)
-        }
-    }
-}
-
-/// The grades as CSV: a header, then one row per student: the folder, `passed/run` per exercise,
-/// the total the same way, and the Classroom points out of 100.
-func gradesCSV(_ grades: [StudentGrade]) -> String {
-    let header = ["student"] + exercises.map { "exercise \($0.number)" } + ["total", "points"]
-    let rows = grades.map { grade in
-        [grade.folder] + grade.scores.map { "\($0.passed)/\($0.run)" }
-            + ["\(grade.total.passed)/\(grade.total.run)", "\(grade.points)"]
-    }
-    return ([header] + rows).map { $0.map(csvField).joined(separator: ",") }.joined(separator: "\n") + "\n"
-}
-
-/// A CSV field, quoted when it holds a comma, a quote or a line break.
-private func csvField(_ text: String) -> String {
-    guard text.contains(where: { ",\"\n\r".contains($0) }) else { return text }
-    return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-}
-
 extension Commands {
     /// Grades each student's copy in `folders` and writes the CSV to `csvPath` (to standard output
-    /// without one).
+    /// without one). A folder that is not a copy of the workbook gets a row that says so.
     ///
     /// Nothing of a student's copy is built or trusted but their exercise files: one grading
     /// workspace, a student edition under this package's build folder, is built once and kept
     /// between runs; for each student their exercise files are copied in, built in one SwiftPM
     /// run (only what changed is rebuilt), and each exercise's checks run as `check` runs them.
+    /// The edition's other files a student changed are named in the row's notes.
     func grade(_ folders: [URL], csvPath: String?) async -> Int32 {
-        let missing = folders.filter {
-            !FileManager.default.fileExists(atPath: $0.appending(path: "Sources").path)
-        }
-        guard missing.isEmpty else {
-            complain(
-                "workbook: not a copy of the workbook (no Sources folder): "
-                    + missing.map(\.path).joined(separator: ", "))
-            return 2
-        }
         guard let swift = CheckBuild.findSwift() else {
             complain("workbook: cannot find `swift` on PATH; grading builds each student's code with it")
             return 2
@@ -91,24 +31,32 @@ extension Commands {
             return 2
         }
         say(
-            style.dim("Grading in \(layout.relative(workspace.root)); the first student builds it (minutes).")
-        )
+            style.dim(
+                "Grading \(counted(folders.count, "folder")) in \(layout.relative(workspace.root));"
+                    + " the first student builds it (minutes)."))
         var grades: [StudentGrade] = []
-        for folder in folders {
+        for (index, folder) in folders.enumerated() {
+            if isatty(STDOUT_FILENO) == 1 {
+                say(
+                    style.dim(
+                        "[\(index + 1)/\(folders.count)] \(folder.relativePath): building and checking…"))
+            }
             let start = ContinuousClock.now
             let processorBefore = childProcessorTime()
             let grade: StudentGrade
-            do {
-                grade = try await workspace.grade(folder, as: folder.relativePath, swift: swift)
-            } catch {
-                complain("workbook: could not grade \(folder.path): \(error.message)")
-                return 2
+            if let reason = notAWorkbook(folder) {
+                grade = StudentGrade(ungraded: folder.relativePath, because: reason)
+            } else {
+                do {
+                    grade = try await workspace.grade(folder, as: folder.relativePath, swift: swift)
+                } catch {
+                    grade = StudentGrade(
+                        ungraded: folder.relativePath, because: "not graded: \(error.message)")
+                }
             }
             grades.append(grade)
-            let scores = zip(exercises, grade.scores).map { "\($0.number): \($1.passed)/\($1.run)" }
             say(
-                "\(grade.folder)  " + scores.joined(separator: "  ")
-                    + "  total \(grade.total.passed)/\(grade.total.run), \(grade.points) points"
+                gradeLine(grade, style: style)
                     + style.dim(
                         "  (\((ContinuousClock.now - start).seconds),"
                             + " \((childProcessorTime() - processorBefore).seconds) of processor time)"))
@@ -120,6 +68,20 @@ extension Commands {
         }
         return writeReport(Data(csv.utf8), named: "grades", to: csvPath) ? 0 : 2
     }
+}
+
+/// Why `folder` is not a copy of the workbook to grade, or nil when it is one.
+func notAWorkbook(_ folder: URL) -> String? {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) else {
+        return "not a workbook: no such folder"
+    }
+    guard isFolder.boolValue else { return "not a workbook: not a folder" }
+    let exercises = folder.appending(path: "Sources/Exercises").path
+    guard FileManager.default.fileExists(atPath: exercises, isDirectory: &isFolder), isFolder.boolValue else {
+        return "not a workbook: no Sources/Exercises folder"
+    }
+    return nil
 }
 
 /// The package that grading builds and checks students' exercise files in: a student edition of
@@ -149,16 +111,11 @@ struct GradingWorkspace {
 
     /// Grades the exercise files in `folder`: copies them in, builds, and checks them all. A missing
     /// file scores nothing (the starter stands in for it, so that the workspace stays whole); one
-    /// that does not compile scores nothing and costs nothing else.
+    /// that does not compile scores nothing and costs nothing else. The checks, their runners and
+    /// the manifest are always the workspace's own; those of `folder` are only compared with them.
     func grade(_ folder: URL, as name: String, swift: URL) async throws(StudentEditionProblem) -> StudentGrade
     {
-        var missing: Set<Int> = []
-        for exercise in exercises {
-            let starter = (try? Data(contentsOf: layout.starterFile(exercise))) ?? Data()
-            let theirs = try? Data(contentsOf: folder.appending(path: "Sources/Exercises/" + exercise.file))
-            if theirs == nil { missing.insert(exercise.number) }
-            try replace(layout.exerciseFile(exercise), with: theirs ?? starter)
-        }
+        let missing = try takeExerciseFiles(from: folder)
         let built = await buildEverything(swift: swift)
         var outcomes: [ExerciseOutcome] = []
         for exercise in exercises where !missing.contains(exercise.number) {
@@ -177,10 +134,23 @@ struct GradingWorkspace {
                     continue
                 }
             }
-            let results = await runChecks(of: exercise, runner: build.runner)
-            outcomes.append(ExerciseOutcome(exercise: exercise, results: results, buildFailure: nil))
+            outcomes.append(await gradedOutcome(of: exercise, runner: build.runner))
         }
-        return StudentGrade(folder: name, outcomes: outcomes)
+        return StudentGrade(
+            folder: name, outcomes: outcomes, notes: changedEditionFiles(in: folder, comparedWith: root))
+    }
+
+    /// Copies the student's exercise files from `folder` over the workspace's, the starter where
+    /// one is missing, and returns the exercises whose file is missing. Nothing else is copied.
+    func takeExerciseFiles(from folder: URL) throws(StudentEditionProblem) -> Set<Int> {
+        var missing: Set<Int> = []
+        for exercise in exercises {
+            let starter = (try? Data(contentsOf: layout.starterFile(exercise))) ?? Data()
+            let theirs = try? Data(contentsOf: folder.appending(path: "Sources/Exercises/" + exercise.file))
+            if theirs == nil { missing.insert(exercise.number) }
+            try replace(layout.exerciseFile(exercise), with: theirs ?? starter)
+        }
+        return missing
     }
 
     /// Builds every target of the workspace in one SwiftPM run, which costs one start-up and one
@@ -218,11 +188,12 @@ struct GradingWorkspace {
     }
 }
 
-extension StudentGrade {
-    init(folder: String, scores: [(passed: Int, run: Int)]) {
-        self.folder = folder
-        self.scores = scores
-    }
+/// `exercise`'s checks run against `runner` as grading runs them, each in a process of its own.
+func gradedOutcome(
+    of exercise: Exercise, runner: URL, limits: ChildLimits = .check, environment: [String: String] = [:]
+) async -> ExerciseOutcome {
+    let results = await runChecks(of: exercise, runner: runner, limits: limits, environment: environment)
+    return ExerciseOutcome(exercise: exercise, results: results, buildFailure: nil)
 }
 
 /// Makes the files of `target` (but its `.build` and `.workbook`) those of `source`: writes each

@@ -1,5 +1,6 @@
+import ChildProcesses
 import Foundation
-import Workbook
+import Quantities
 
 /// One step of a GitHub Actions job, as far as `ActionsJob` models it.
 struct ActionsStep: Equatable {

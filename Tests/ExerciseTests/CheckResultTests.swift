@@ -31,9 +31,9 @@ struct CheckResultTests {
         let results = await runChecks(
             of: exercise, runner: runner, limits: ChildLimits(time: .milliseconds(500), outputBytes: 1000))
         let stopped =
-            "still running after 0.5 s: a loop that never ends, or a publisher that never completes?"
+            "hung: still running after 0.5 s, in code that never returned (a loop that never ends, or a wait that is never signalled?)"
         #expect(results.map(\.verdict.measured) == Array(repeating: stopped, count: exercise.checks.count))
-        #expect(results.allSatisfy { $0.output == ["waiting"] && $0.hint == hangHint })
+        #expect(results.allSatisfy { $0.output == ["waiting"] && $0.hint == hangHint && $0.ending == .hung })
     }
 
     @Test func endlessOutputFailsAtTheOutputLimit() async throws {
@@ -55,9 +55,49 @@ struct CheckResultTests {
         let results = await runChecks(of: exercise, runner: runner, limits: verdictLimits)
         #expect(
             results.allSatisfy {
-                !$0.verdict.holds && $0.verdict.measured == "it exited without one"
-                    && $0.output == ["gave up"]
+                !$0.verdict.holds
+                    && $0.verdict.measured
+                        == "the check did not finish: its process exited with status 0 before the check's verdict"
+                    && $0.output == ["gave up"] && $0.ending == .didNotFinish
             })
+    }
+
+    /// The check process is told which check to run and nothing else: no file to write a verdict
+    /// to on its command line, and its seal on standard input.
+    @Test func theCheckProcessGetsTwoNumbersAndItsSealOnStandardInput() async throws {
+        let runner = try script(#"echo "$#: $*"; read -r passing failing; echo "${#passing} ${#failing}""#)
+        defer { try? FileManager.default.removeItem(at: runner) }
+        let results = await runChecks(of: exercise, runner: runner, limits: verdictLimits)
+        #expect(results.first?.output == ["2: 3 1", "32 32"])
+    }
+
+    /// Only a line sealed with the token its verdict calls for counts: the runner here holds the
+    /// seal, as the real one does, and shows which lines the parent takes.
+    @Test func onlyAVerdictSealedWithTheTokenItsOutcomeCallsForCounts() async throws {
+        let passing = #"{"verdict":{"expected":"e","measured":"m","holds":true}}"#
+        let failing = #"{"verdict":{"expected":"e","measured":"m","holds":false}}"#
+        func sealed(_ token: String, _ report: String) -> String {
+            "printf 'workbook-verdict %s %s\\n' \(token) '\(report)'"
+        }
+        let cases: [(lines: String, holds: Bool?)] = [
+            (sealed("$passing", passing), true),
+            (sealed("$failing", failing), false),
+            (sealed("$failing", passing), nil),
+            (sealed("$passing", failing), nil),
+            (sealed(String(repeating: "0", count: 32), passing), nil),
+            ("echo '\(passing)'", nil),
+        ]
+        for (lines, holds) in cases {
+            let runner = try script("read -r passing failing\n" + lines)
+            defer { try? FileManager.default.removeItem(at: runner) }
+            let result = try #require(
+                await runChecks(of: exercise, runner: runner, limits: verdictLimits).first)
+            if let holds {
+                #expect(result.verdict.holds == holds && result.ending == .finished, "\(lines)")
+            } else {
+                #expect(!result.verdict.holds && result.ending == .didNotFinish, "\(lines)")
+            }
+        }
     }
 
     /// A real runner, built from the starters: every check comes back with a verdict of its own,

@@ -7,7 +7,7 @@ import XCTest
 final class ProfileScreenVariantTests: XCTestCase {
     @MainActor
     func testEachProfileScreenVariantFailsExactlyTheChecksItIsKeptFor() async throws {
-        let variants = answerVariants.filter(needsTheMainThread)
+        let variants = answerVariants.filter { needsTheMainThread($0) && !$0.needsAProcessOfItsOwn }
         XCTAssertFalse(variants.isEmpty)
         for variant in variants {
             let mismatches = try await mismatches(of: variant)

@@ -1,19 +1,57 @@
 import AnswerVariants
+import ChildProcesses
 import ExerciseChecks
+import Foundation
+import Harness
 import Testing
+
+@testable import WorkbookCommand
 
 /// The answer variants go the way they should: each wrong answer fails exactly the checks it is
 /// kept for, each measuring what the variant says, and each right answer passes every check. And
 /// the checks earn their place: every one of them rejects a wrong answer or the starter.
 ///
 /// Exercise 6's checks need the main thread, which Swift Testing does not give; its variants are
-/// proved in `ProfileScreenVariantTests`, an XCTest case.
+/// proved in `ProfileScreenVariantTests`, an XCTest case. Variants that end their process or never
+/// return are proved as `workbook check` and `workbook grade` run them, each check in a process of
+/// its own.
 @Suite("Answer variants: wrong answers fail as intended, right ones pass")
 struct VariantTests {
-    @Test(arguments: answerVariants.filter { !needsTheMainThread($0) })
+    @Test(arguments: answerVariants.filter { !needsTheMainThread($0) && !$0.needsAProcessOfItsOwn })
     func theVariantFailsExactlyTheChecksItIsKeptFor(_ variant: AnswerVariant) async throws {
         let mismatches = try await mismatches(of: variant)
         #expect(mismatches.isEmpty, "\(variant): \(mismatches.joined(separator: "; "))")
+    }
+
+    /// A forgery fails every check as a check that did not finish; a hang fails as a hang, within
+    /// seconds, with the hint for what stood still. `check` runs the checks so, and `grade` too,
+    /// which scores the exercise for the checks that passed and notes what stopped the others.
+    @Test(arguments: answerVariants.filter(\.needsAProcessOfItsOwn))
+    func theVariantFailsInCheckProcessesOfItsOwnAndItsGradeSaysWhy(_ variant: AnswerVariant) async throws {
+        let checked = try #require(exercise(variant.exercise))
+        let outcome = await gradedOutcome(
+            of: checked, runner: builtExecutable(named: "VariantCheckRunner"), limits: verdictLimits,
+            environment: ["WORKBOOK_ANSWER_VARIANT": variant.description])
+        let mismatches = mismatches(of: variant, verdicts: outcome.results.map { ($0.sentence, $0.verdict) })
+        #expect(mismatches.isEmpty, "\(variant): \(mismatches.joined(separator: "; "))")
+        let forged = variant.rejections.values.contains("the check did not finish")
+        for (check, result) in zip(checked.checks, outcome.results)
+        where variant.rejections[check.sentence] != nil {
+            let hint =
+                forged
+                ? check.hint
+                : result.verdict.measured.hasPrefix("blocked main thread")
+                    ? Stall.mainThreadBlocked.hint : Stall.codeNeverReturned.hint
+            #expect(result.ending == (forged ? .didNotFinish : .hung), "\(variant): \(check.sentence)")
+            #expect(result.hint == hint, "\(variant): \(check.sentence)")
+            #expect(result.duration < .seconds(30), "\(variant): \(check.sentence) took \(result.duration)")
+        }
+        let grade = StudentGrade(folder: "class/student", outcomes: [outcome]).exercises[variant.exercise - 1]
+        #expect(
+            grade
+                == ExerciseGrade(
+                    passed: checked.checks.count - variant.rejections.count, checks: checked.checks.count,
+                    note: forged ? .didNotFinish : .hung))
     }
 
     @Test(arguments: exercises.map(\.number))
@@ -46,22 +84,40 @@ func needsTheMainThread(_ variant: AnswerVariant) -> Bool {
     exercise(variant.exercise)?.checksNeedTheMainThread ?? false
 }
 
+/// Each check of `variant`'s exercise run against it in a process of its own, by the check runner
+/// built from the answer variants, as `workbook check` runs a student's.
+func runChecks(of variant: AnswerVariant, limits: ChildLimits) async -> [CheckResult] {
+    guard let exercise = exercise(variant.exercise) else { return [] }
+    return await runChecks(
+        of: exercise, runner: builtExecutable(named: "VariantCheckRunner"), limits: limits,
+        environment: ["WORKBOOK_ANSWER_VARIANT": variant.description])
+}
+
 /// What is not as `variant` says: a check it should fail that passed, one it should pass that
 /// failed, or a failure that measured something else. Empty when the variant goes as it should.
 func mismatches(of variant: AnswerVariant) async throws -> [String] {
     guard let exercise = exercise(variant.exercise) else { return ["no exercise \(variant.exercise)"] }
-    var mismatches: [String] = []
+    var verdicts: [(String, Verdict)] = []
     for check in exercise.checks {
         let verdict = try await CheckPatience.$current.withValue(verdictPatience) {
             try await check.run(against: [variant.code])
         }
-        switch (variant.rejections[check.sentence], verdict.holds) {
+        verdicts.append((check.sentence, verdict))
+    }
+    return mismatches(of: variant, verdicts: verdicts)
+}
+
+/// What is not as `variant` says among `verdicts`, each check's sentence and verdict.
+func mismatches(of variant: AnswerVariant, verdicts: [(String, Verdict)]) -> [String] {
+    var mismatches: [String] = []
+    for (sentence, verdict) in verdicts {
+        switch (variant.rejections[sentence], verdict.holds) {
         case (nil, false):
-            mismatches.append("“\(check.sentence)” failed, measuring \(verdict.measured)")
+            mismatches.append("“\(sentence)” failed, measuring \(verdict.measured)")
         case (let fragment?, true):
-            mismatches.append("“\(check.sentence)” passed; expected it to fail with \(fragment)")
+            mismatches.append("“\(sentence)” passed; expected it to fail with \(fragment)")
         case (let fragment?, false) where !verdict.measured.contains(fragment):
-            mismatches.append("“\(check.sentence)” measured \(verdict.measured), not \(fragment)")
+            mismatches.append("“\(sentence)” measured \(verdict.measured), not \(fragment)")
         default:
             break
         }

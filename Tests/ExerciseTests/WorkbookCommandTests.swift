@@ -116,7 +116,8 @@ struct WorkbookCommandTests {
     /// Exercise 1 does not compile: its checks fail, with the compiler's first error, and every
     /// other exercise is built and checked as usual, in the terminal and in the JUnit report. The
     /// `swift` here is a stand-in on `PATH` that fails exercise 1's build as the compiler would and
-    /// builds every other runner as one that passes each check, so no real build is needed.
+    /// builds every other runner as one that passes each check, sealed with the seal it is handed,
+    /// so no real build is needed.
     @Test func aBrokenExerciseFailsOnlyItsOwnChecks() async throws {
         let package = try ScratchPackage()
         let bin = package.root.appending(path: "bin")
@@ -132,7 +133,11 @@ struct WorkbookCommandTests {
                 exit 1 ;;
             esac
             mkdir -p "$7/$9"
-            printf '#!/bin/sh\\nprintf "{\\\\"holds\\\\":true,\\\\"expected\\\\":\\\\"e\\\\",\\\\"measured\\\\":\\\\"e\\\\"}" > "$3"\\n' > "$7/$9/$3"
+            cat > "$7/$9/$3" <<'RUNNER'
+            #!/bin/sh
+            read -r passing failing
+            echo "workbook-verdict $passing {\\"verdict\\":{\\"holds\\":true,\\"expected\\":\\"e\\",\\"measured\\":\\"e\\"}}"
+            RUNNER
             chmod +x "$7/$9/$3"
             """)
         let report = package.root.appending(path: "report.xml")

@@ -30,4 +30,8 @@ let validatedBodyVariants: [AnswerVariant] = [
     .right(
         2, "tryMap, with a mapError that keeps a URLError's code",
         ValidatedBodyCode { narrowedFromTryMap($0) }),
+    .hanging(
+        2, "the start of the JSON found by a loop that steps over spaces only",
+        ValidatedBodyCode { validated($0, decide: spacesSkippedBeforeTheJSON) },
+        rejectedBy: [plainText: "hung: URLSession's callback queue"]),
 ]

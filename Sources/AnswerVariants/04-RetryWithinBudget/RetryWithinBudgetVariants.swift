@@ -46,4 +46,10 @@ let retryWithinBudgetVariants: [AnswerVariant] = [
             slowAttempts: "failed: .status(503) · 1 request at 0 ms",
         ]),
     .right(4, "the next wait held against the time left", deciding(waitsWhileTimeIsLeft)),
+    .hanging(
+        4, "the retry's time awaited by reading the virtual clock in a loop",
+        RetryWithinBudgetCode { request, session, budget, scheduler in
+            retrying(request, session, budget, scheduler) { clockWatchedInALoop($0, on: scheduler) }
+        },
+        rejectedBy: AnswerVariant.everyCheck(of: 4, measuring: "hung: URLSession's callback queue")),
 ]

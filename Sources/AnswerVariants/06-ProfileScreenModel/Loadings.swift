@@ -56,3 +56,16 @@ import TypedClient
         .receive(on: DispatchQueue.main)
         .sink { [weak screen] loaded in screen?.show(loaded) }
 }
+
+/// Wrong, and blocks the main thread for ever: waits on it with a semaphore for a result that is
+/// delivered on the main queue, which only the blocked main thread could run.
+@MainActor func resultAwaitedWithASemaphore(_ screen: VariantProfileScreen, _ id: Int) {
+    let arrived = DispatchSemaphore(value: 0)
+    screen.latestLoad = profileResult(screen.url(of: id), session: screen.session)
+        .receive(on: DispatchQueue.main)
+        .sink { [weak screen] loaded in
+            screen?.show(loaded)
+            arrived.signal()
+        }
+    arrived.wait()
+}

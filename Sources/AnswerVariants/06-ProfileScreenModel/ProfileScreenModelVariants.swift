@@ -32,4 +32,7 @@ let profileScreenModelVariants: [AnswerVariant] = [
     .right(
         6, "a subject of ids through switchToLatest",
         ProfileScreenModelCode { latestOfSubjectScreen(baseURL: $0, session: $1) }),
+    .hanging(
+        6, "the result awaited on the main thread with a semaphore", loadingWith(resultAwaitedWithASemaphore),
+        rejectedBy: AnswerVariant.everyCheck(of: 6, measuring: "blocked main thread")),
 ]

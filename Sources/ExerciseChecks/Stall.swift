@@ -1,0 +1,121 @@
+import Foundation
+import Harness
+import Locking
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// How the code under check can stop a check from ever finishing, each named for what it is.
+public enum Stall: String, Codable, Sendable {
+    /// A call into the code never returned: a loop that never ends, or a wait nothing signals.
+    case codeNeverReturned
+    /// The main thread never came back to run the main queue, so nothing sent there can run.
+    case mainThreadBlocked
+
+    /// What to look at when a check stalled so.
+    public var hint: String {
+        switch self {
+        case .codeNeverReturned:
+            "Something in your code never returned: look for a loop whose condition never changes (a wait for the virtual clock to move, say: it moves only when the check moves it, once your code has scheduled something on it), or a wait on a semaphore or a lock that nothing signals."
+        case .mainThreadBlocked:
+            "The main thread is waiting and never comes back: a semaphore's wait(), DispatchQueue.main.sync or a sleep on it. Work sent to the main queue (receive(on: DispatchQueue.main), a main-actor model's updates) then never runs, so what the wait waits for never arrives. Never block the main thread: let the pipeline deliver the result and update the model when it does."
+        }
+    }
+
+    /// The verdict for a check that stalled so: what stood still, and for how long.
+    var verdict: Verdict {
+        let quiet = "over \(Int(StallWatch.limit.timeInterval)) s"
+        return switch self {
+        case .codeNeverReturned:
+            Verdict(
+                expected: "each call into the code to return",
+                measured:
+                    "hung: URLSession's callback queue was still inside the code after \(quiet) (a loop that never ends, or a wait that is never signalled?)",
+                holds: false)
+        case .mainThreadBlocked:
+            Verdict(
+                expected: "the main thread free to run the main queue",
+                measured:
+                    "blocked main thread: it ran nothing from the main queue for \(quiet) (a wait on the main thread that nothing can signal?)",
+                holds: false)
+        }
+    }
+}
+
+/// Watches the queues the code under check's callbacks run on, the main queue and each lab
+/// session's callback queue, and calls `onStall` once if one of them runs nothing for `limit`.
+///
+/// Every few milliseconds it sends each queue an empty piece of work and notes when it ran. A
+/// queue that a correct answer uses is busy for milliseconds at a time, and a check waits
+/// `CheckPatience` (four seconds) for what the code should do, so a queue still stuck after two
+/// seconds is held by code that will not return, and the check hears so before it gives up. The
+/// watch runs on a thread of its own, so code that ties up every Dispatch thread cannot stop it.
+final class StallWatch: Sendable {
+    /// How long a watched queue may run nothing before it counts as stalled.
+    static let limit = Duration.seconds(2)
+
+    private struct Watched: Sendable {
+        let stall: Stall
+        let send: @Sendable (@escaping @Sendable () -> Void) -> Void
+        var waitingSince: ContinuousClock.Instant?
+    }
+
+    private let watched = Locked<[Watched]>([])
+    private let onStall: @Sendable (Stall) -> Void
+
+    init(onStall: @escaping @Sendable (Stall) -> Void) {
+        self.onStall = onStall
+    }
+
+    /// Starts watching the main queue, on a thread of its own.
+    func start() {
+        add(.mainThreadBlocked) { work in DispatchQueue.main.async(execute: work) }
+        let thread = Thread { [self] in
+            while true {
+                Thread.sleep(forTimeInterval: 0.02)
+                if let stall = look() {
+                    onStall(stall)
+                    return
+                }
+            }
+        }
+        thread.start()
+    }
+
+    /// Watches the queue `session` calls back on.
+    func watch(_ session: URLSession) {
+        let queue = UncheckedQueue(queue: session.delegateQueue)
+        add(.codeNeverReturned) { work in queue.queue.addOperation(work) }
+    }
+
+    private func add(_ stall: Stall, send: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void) {
+        watched.withLock { $0.append(Watched(stall: stall, send: send, waitingSince: nil)) }
+    }
+
+    /// Sends an empty piece of work to each queue that has run the last one, and returns the first
+    /// stall found: the main thread's first, since a blocked main thread can hold up the others.
+    private func look() -> Stall? {
+        let now = ContinuousClock.now
+        let (toSend, stalled) = watched.withLock { watched in
+            var toSend: [Int] = []
+            for index in watched.indices where watched[index].waitingSince == nil {
+                watched[index].waitingSince = now
+                toSend.append(index)
+            }
+            let stalled = watched.filter { $0.waitingSince.map { now - $0 >= Self.limit } ?? false }
+                .min { $0.stall == .mainThreadBlocked && $1.stall != .mainThreadBlocked }
+            return (toSend.map { (index: $0, send: watched[$0].send) }, stalled)
+        }
+        if let stalled { return stalled.stall }
+        for (index, send) in toSend {
+            send { [watched] in watched.withLock { $0[index].waitingSince = nil } }
+        }
+        return nil
+    }
+}
+
+/// A session's callback queue, handed to the watch's thread, which only adds work to it.
+private struct UncheckedQueue: @unchecked Sendable {
+    let queue: OperationQueue
+}
