@@ -123,8 +123,12 @@ private func describe(_ deliveries: [Delivery]) -> String {
 func inlineClosureStopsTheProcess(in lab: Lab) async -> Finding<NameLoadRun> {
     let run = await runNameLoading(.inlineClosures, in: lab)
     return Finding(
-        expected: "\(ChildEnding.signalled(isolationCheckSignal)), no name shown", value: run,
-        measured: "\(run.endingDescription), " + (run.name.map { "name \($0)" } ?? "no name shown"),
+        expected: "stopped by \(ChildEnding.signalled(isolationCheckSignal)), the failed main-actor check, "
+            + "before any name was shown", value: run,
+        measured: (run.ending == .signalled(isolationCheckSignal)
+            ? "stopped by \(run.endingDescription), the failed main-actor check, "
+            : "\(run.endingDescription), ")
+            + (run.name.map { "name \($0) shown" } ?? "before any name was shown"),
         holds: run.ending == .signalled(isolationCheckSignal) && run.name == nil)
 }
 
