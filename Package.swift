@@ -234,3 +234,26 @@ let package = Package(
         ),
     ]
 )
+
+/// Chapters 6 and 8's children built again under the build settings a new Xcode project may have,
+/// one target a setting, from the same files (`Sources/BuildSettings`), so that each chapter can run
+/// its own code as such a project builds it. The settings are spelled as compiler flags because
+/// `.defaultIsolation(MainActor.self)` needs tools version 6.2; a compiler older than 6.2 knows
+/// neither setting, and then the chapters say so instead.
+#if compiler(>=6.2)
+    let mainActorByDefault = SwiftSetting.unsafeFlags(["-default-isolation", "MainActor"])
+    let nonisolatedNonsending = SwiftSetting.enableUpcomingFeature("NonisolatedNonsendingByDefault")
+    let buildSettingTargets: [Target] = [
+        ("MainActor", [mainActorByDefault]), ("Nonsending", [nonisolatedNonsending]),
+        ("Both", [mainActorByDefault, nonisolatedNonsending]),
+    ].map { folder, settings in
+        .executableTarget(
+            name: "BuildSettings" + folder,
+            dependencies: combine + ["Harness", "Locking", "LoopbackLab", "TypedClient"],
+            path: "Sources/BuildSettings/\(folder)", swiftSettings: settings)
+    }
+    package.targets += buildSettingTargets
+    for target in package.targets where ["ThreadDelivery", "ThreeWays"].contains(target.name) {
+        target.dependencies += buildSettingTargets.map { .target(name: $0.name) }
+    }
+#endif

@@ -15,11 +15,13 @@ let statusRules = [
     Rule("a 404 arrives as a value, then finished", notFoundArrivesAsAValue),
     Rule.demonstration("decoding an unchecked 404 blames the JSON", decodingWithoutValidationBlamesTheBody),
     Rule("a followed redirect shows only the last answer", followedRedirectShowsTheLastAnswer),
+    Rule("a 302 without Location arrives as a value", redirectWithoutLocationArrivesAsAValue),
     Rule("a refused connection is a URLError", refusedConnectionFails),
     Rule("a dropped connection is a URLError (\(platformName))", droppedConnectionFails),
     Rule("a body cut short is a URLError (\(platformName))", cutShortBodyFails),
     Rule("endless redirects are a URLError", endlessRedirectsFail),
     Rule("no answer in time is a URLError", silentServerTimesOut),
+    Rule("a request's own timeout, set two ways (\(platformName))", requestTimeoutsAgainstASilentServer),
 ]
 
 // excerpt: status-codes
@@ -145,8 +147,8 @@ func endlessRedirectsFail(in lab: Lab) async -> Finding<Answered> {
 // excerpt: dropped-connection-code
 /// How URLSession reports a connection that closed before any response, and one that closed in
 /// the middle of the body: Linux Foundation (libcurl underneath) calls the first a bad server
-/// response and gives the second no name at all; Apple's URL loading system calls both a lost
-/// connection.
+/// response and gives the second no name at all (measured); Apple's URL loading system is expected
+/// to call both a lost connection (on Apple platforms, not measured here).
 #if os(Linux)
     let droppedConnectionCode = URLError.Code.badServerResponse
     let cutShortBodyCode = URLError.Code.unknown

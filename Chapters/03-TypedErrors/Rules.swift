@@ -18,6 +18,7 @@ let typedErrorRules = [
     Rule("a refused connection fails with .transport", refusedConnectionFailsWithTransport),
     Rule("a timeout fails with .transport", timeoutFailsWithTransport),
     Rule.demonstration("with tryMap the failure type is any Error", tryMapErasesTheFailureType),
+    Rule("tryMap passes decoding and transport errors on raw", tryMapPassesOtherFailuresOnRaw),
 ]
 
 // excerpt: typed-outcomes

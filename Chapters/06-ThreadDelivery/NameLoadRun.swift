@@ -27,20 +27,28 @@ struct NameLoadRun: Equatable, Sendable {
 /// loaded machine, shorter than a rule's deadline, so a hang is a finding and not a stalled chapter.
 private let childDeadline = Duration.seconds(45)
 
-/// Runs this chapter's executable as a child that loads user 1's name from `lab`'s server `way`,
-/// and reads how it ended and, if it crashed, its backtrace. A crash ends only the child.
+/// Runs this chapter's executable, or the one built with `setting`, as a child that loads user 1's
+/// name from `lab`'s server `way`, and reads how it ended and, if it crashed, its backtrace. A crash
+/// ends only the child.
 ///
 /// `keepingTheSignal` matters only under ThreadSanitizer, where the child can either end on its
 /// signal or print its backtrace, not both (see `CrashBacktrace.childEnvironment`).
-func runNameLoading(_ way: NameLoading, in lab: Lab, keepingTheSignal: Bool = true) async -> NameLoadRun {
-    let url = lab.url(Route.user, tag: way.rawValue)
+func runNameLoading(
+    _ way: NameLoading, in lab: Lab, keepingTheSignal: Bool = true, builtWith setting: BuildSetting? = nil
+) async -> NameLoadRun {
+    let url = lab.url(
+        Route.user, tag: [setting?.rawValue, way.rawValue].compactMap { $0 }.joined(separator: "-"))
     let environment = ProcessInfo.processInfo.environment
         .merging([ModelChild.wayVariable: way.rawValue, ModelChild.urlVariable: url.absoluteString]) { $1 }
         .merging(CrashBacktrace.childEnvironment(keepingTheSignal: keepingTheSignal)) { $1 }
+        // The build-setting rows read only how each child ended: no backtrace, so that their many
+        // crashes cost the machine little.
+        .merging(setting == nil ? [:] : ["SWIFT_BACKTRACE": "enable=no"]) { $1 }
     let run: ChildProcessRun
     do {
         run = try await runChildProcess(
-            builtExecutable(named: "ThreadDelivery"), environment: environment, deadline: childDeadline)
+            builtExecutable(named: setting?.executable ?? "ThreadDelivery"), environment: environment,
+            deadline: childDeadline)
     } catch {
         return NameLoadRun(startFailure: "\(error)", crashPath: [])
     }
@@ -54,7 +62,8 @@ func runNameLoading(_ way: NameLoading, in lab: Lab, keepingTheSignal: Bool = tr
     let outcome =
         keepingTheSignal
         ? run.ending.description : loaded.crashPath.last.map { "crashed in \($0)" } ?? "no backtrace"
-    Timeline.current?.record(.note, lane: "child: \(way.rawValue)", detail: outcome)
+    let lane = "child: " + [setting?.name, way.rawValue].compactMap { $0 }.joined(separator: ", ")
+    Timeline.current?.record(.note, lane: lane, detail: outcome)
     return loaded
 }
 

@@ -6,7 +6,7 @@ import LoopbackLab
 #endif
 
 /// The ways `UserNameModel` can load a name: the crashing one, the same on a session whose delegate
-/// queue is the main queue, and the three fixes.
+/// queue is the main queue, the three fixes, and fix 1 written without the word `nonisolated`.
 ///
 /// The raw value names the way in the child process's environment and on the timeline.
 enum NameLoading: String, CaseIterable, Sendable {
@@ -15,6 +15,7 @@ enum NameLoading: String, CaseIterable, Sendable {
     case nonisolatedFunction = "nonisolated-function"
     case sendableClosures = "sendable-closures"
     case keyPaths = "key-paths"
+    case unmarkedFunction = "unmarked-function"
 
     /// Starts loading the name at `url` into `model` this way.
     @MainActor
@@ -24,6 +25,7 @@ enum NameLoading: String, CaseIterable, Sendable {
         case .nonisolatedFunction: model.loadBuiltOutside(from: url, session: session)
         case .sendableClosures: model.loadWithSendableClosures(from: url, session: session)
         case .keyPaths: model.loadWithKeyPaths(from: url, session: session)
+        case .unmarkedFunction: model.loadBuiltOutsideUnmarked(from: url, session: session)
         }
     }
 

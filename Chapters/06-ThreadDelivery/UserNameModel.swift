@@ -82,3 +82,24 @@ nonisolated func userName(
         .map { user in user.name }
 }
 // end excerpt
+
+extension UserNameModel {
+    /// Fix 1 again, its function written without `nonisolated`.
+    func loadBuiltOutsideUnmarked(from url: URL, session: URLSession) {
+        show(userNameUnmarked(from: url, session: session))
+    }
+}
+
+// excerpt: fix-without-nonisolated
+/// Fix 1's function without the word `nonisolated`. Under the default build settings a free
+/// function belongs to no actor anyway, so this one works too; where a target's default actor
+/// isolation is `MainActor`, it belongs to the main actor, and so do its closures.
+func userNameUnmarked(
+    from url: URL, session: URLSession, decoder: JSONDecoder = JSONDecoder()
+) -> some Publisher<String, any Error> {
+    session.dataTaskPublisher(for: url)
+        .map { exchange in exchange.data }
+        .decode(type: User.self, decoder: decoder)
+        .map { user in user.name }
+}
+// end excerpt

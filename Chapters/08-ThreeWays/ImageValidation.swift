@@ -19,7 +19,7 @@ struct ImageDescription: Equatable, Sendable, CustomStringConvertible {
 /// The check all three ways share, synchronous and free of networking so it can be tested alone:
 /// the status must be 2xx, the body must start with the PNG signature, and the first chunk must be
 /// `IHDR`, whose first eight bytes are the width and the height, big-endian.
-func validatedImage(_ data: Data, _ response: URLResponse) -> Result<ImageDescription, APIError> {
+nonisolated func validatedImage(_ data: Data, _ response: URLResponse) -> Result<ImageDescription, APIError> {
     let status = response.httpStatus ?? 0
     guard 200...299 ~= status else { return .failure(.status(status)) }
     let bytes = [UInt8](data)

@@ -11,19 +11,20 @@ import TypedClient
 #endif
 
 /// The chapter's rules in the order the report lists them.
-let threeWaysRules = [
-    Rule("the completion handler runs off the main thread", completionHandlerRunsOffTheMainThread),
-    Rule("a data task never resumed sends nothing", unresumedTaskSendsNothing),
-    Rule("a sink whose cancellable is not stored gets nothing", unstoredSubscriptionGetsNothing),
-    Rule("async/await returns the same image as the other two", threeWaysReturnTheSameImage),
-    Rule("try? makes a 404 and a refused connection one nil", tryQuestionMarkHidesTheDifference),
-    Rule("cancelling the awaiting Task cancels the request", cancellingTheTaskCancelsTheRequest),
-    Rule("a Task outlives its owner; a child task does not", unstructuredTaskOutlivesItsOwner),
-    Rule("publisher.values feeds a for try await loop", valuesFeedAForTryAwaitLoop),
-    Rule("each caller shows its image on the main thread", everyCallSiteShowsTheImageOnTheMainThread),
-    Rule.demonstration(
-        "as written, async without @MainActor keeps the bug", droppingMainAsyncKeepsTheThreadingBug),
-]
+let threeWaysRules =
+    [
+        Rule("the completion handler runs off the main thread", completionHandlerRunsOffTheMainThread),
+        Rule("a data task never resumed sends nothing", unresumedTaskSendsNothing),
+        Rule("a sink whose cancellable is not stored gets nothing", unstoredSubscriptionGetsNothing),
+        Rule("async/await returns the same image as the other two", threeWaysReturnTheSameImage),
+        Rule("try? makes a 404 and a refused connection one nil", tryQuestionMarkHidesTheDifference),
+        Rule("cancelling the awaiting Task cancels the request", cancellingTheTaskCancelsTheRequest),
+        Rule("a Task outlives its owner; a child task does not", unstructuredTaskOutlivesItsOwner),
+        Rule("publisher.values feeds a for try await loop", valuesFeedAForTryAwaitLoop),
+        Rule("each caller shows its image on the main thread", everyCallSiteShowsTheImageOnTheMainThread),
+        Rule.demonstration(
+            "as written, async without @MainActor keeps the bug", droppingMainAsyncKeepsTheThreadingBug),
+    ] + migrationSettingRules
 
 /// The handler runs where URLSession calls back, its delegate queue, which is not the main thread:
 /// the hop to the main queue is the caller's job.

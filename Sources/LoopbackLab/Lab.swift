@@ -20,9 +20,10 @@ public final class Lab: Sendable {
 
     /// How long `impatientSession` waits for an answer.
     ///
-    /// Linux Foundation takes the timeout from the session's configuration, in whole seconds (a
-    /// fraction is cut off, and zero fails at once), and ignores `URLRequest.timeoutInterval`;
-    /// Apple platforms honour both. One second, set in the configuration, works everywhere.
+    /// Linux Foundation counts timeouts in whole seconds (a fraction is cut off, and zero fails at
+    /// once), and lets a request's `timeoutInterval` win only when it was set through the property,
+    /// not when given to the initializer (chapter 2 measures it). One second, set in the
+    /// configuration, works the same everywhere.
     public static let impatientTimeout: TimeInterval = 1
 
     /// Lets go of the answers a route holds (`Route.flaky(…, held: true)`), one at a time, so that

@@ -5,6 +5,7 @@ import Foundation
     import FoundationNetworking
 #endif
 
+// excerpt: retrying-request
 extension URLSession.DataTaskPublisher {
     /// `validatingStatus()`, with the request sent again under `policy` while it fails in a way worth
     /// retrying; the waits between attempts run on `scheduler`.
@@ -16,6 +17,7 @@ extension URLSession.DataTaskPublisher {
         validatingStatus(retrying: policy, method: request.httpMethod ?? "GET", scheduler: scheduler)
     }
 }
+// end excerpt
 
 // excerpt: retrying
 extension Publisher where Output == (data: Data, response: URLResponse), Failure == URLError {

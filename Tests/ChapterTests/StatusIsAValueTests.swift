@@ -83,4 +83,25 @@ struct StatusIsAValueTests {
         #expect(finding.value == .timedOut)
         #expect(finding.holds)
     }
+
+    @Test func a302WithoutLocationArrivesAsTheValue302() async throws {
+        let finding = try await measure(redirectWithoutLocationArrivesAsAValue)
+        #expect(try finding.value.get() == [302])
+        #expect(finding.holds)
+    }
+
+    @Test func aRequestsOwnTimeoutCountsAsThisPlatformSetsIt() async throws {
+        let finding = try await measure(requestTimeoutsAgainstASilentServer)
+        #if os(Linux)
+            // Measured: only the property marks the timeout as set, and it counts whole seconds.
+            #expect(finding.value.setThroughTheProperty.when == "after 1 s")
+            #expect(finding.value.givenToTheInitializer.when == "after the configuration's 6 s")
+        #else
+            // Apple's documented behaviour: the request's own timeout, however it was set.
+            #expect(finding.value.givenToTheInitializer.when == "after 1 s")
+        #endif
+        #expect(finding.value.halfASecond.when == "before the 1 s one")
+        #expect(finding.value.setThroughTheProperty.failure == "URLError.timedOut")
+        #expect(finding.holds)
+    }
 }

@@ -57,6 +57,7 @@ struct ThreadDeliveryTests {
             (NameLoading.nonisolatedFunction, nonisolatedFunctionLoadsTheName),
             (.sendableClosures, sendableClosuresLoadTheName),
             (.keyPaths, keyPathsLoadTheName),
+            (.unmarkedFunction, unmarkedFunctionLoadsTheName),
         ] as [(NameLoading, @Sendable (Lab) async -> Finding<NameLoadRun>)])
     func eachFixEndsNormallyWithTheNameSetOnTheMainThread(
         way: NameLoading, rule: @Sendable (Lab) async -> Finding<NameLoadRun>

@@ -52,6 +52,16 @@ struct TypedErrorsTests {
         #expect(finding.holds)
     }
 
+    @Test func theTryMapVersionWrapsOnlyTheStatusAndPassesDecodingAndTransportErrorsOnRaw() async throws {
+        let finding = try await measure(tryMapPassesOtherFailuresOnRaw)
+        #expect(finding.value.typed.allSatisfy { $0.hasPrefix("APIError.") })
+        #expect(
+            finding.value.withTryMap == [
+                "APIError.status(404)", "DecodingError.dataCorrupted", "URLError.cannotConnectToHost",
+            ])
+        #expect(finding.holds)
+    }
+
     @Test func theTypedClientKeepsAPIErrorAsItsFailureType() {
         #expect(failureTypeName(of: fetchUser(id: 1, session: .shared, baseURL: closedURL)) == "APIError")
     }

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+@testable import ThreadDelivery
+@testable import ThreeWays
+
+/// The rows that run chapters 6 and 8's code built with the settings a new Xcode project may have:
+/// each target in `Sources/BuildSettings` is run as a child, as the chapters run it.
+#if compiler(>=6.2)
+    @Suite("Chapters 6 and 8 under each build setting")
+    struct BuildSettingsTests {
+        @Test(arguments: ThreadDelivery.BuildSetting.allCases)
+        func mainActorByDefaultCrashesFix1WrittenWithoutNonisolatedAndNothingElseChanges(
+            setting: ThreadDelivery.BuildSetting
+        ) async throws {
+            let finding = try await measure { lab in await waysEnded(builtWith: setting, in: lab) }
+            let unmarkedCrashes = setting != .nonisolatedNonsending
+            #expect(finding.value.otherwise == [], "\(finding.value)")
+            #expect(
+                finding.value.crashed
+                    == (unmarkedCrashes ? ["inline-closures", "unmarked-function"] : ["inline-closures"]))
+            #expect(finding.value.loaded.contains("nonisolated-function"))
+            #expect(finding.value.loaded.contains("sendable-closures"))
+            #expect(finding.value.loaded.contains("key-paths"))
+            #expect(finding.holds)
+        }
+
+        @Test(arguments: ThreeWays.BuildSetting.allCases)
+        func eitherSettingMakesTheMigratedModelSetItsPictureOnTheMainThread(
+            setting: ThreeWays.BuildSetting
+        ) async throws {
+            let finding = try await measure { lab in await migratedModel(builtWith: setting, in: lab) }
+            #expect(finding.value.setOnMainThread == true, "\(finding.value)")
+            #expect(finding.value.picture == "16×9 PNG")
+            #expect(finding.value.ending == "exit 0")
+            #expect(finding.holds)
+        }
+    }
+#endif
