@@ -51,10 +51,8 @@ func needsTheMainThread(_ variant: AnswerVariant) -> Bool {
 func mismatches(of variant: AnswerVariant) async throws -> [String] {
     guard let exercise = exercise(variant.exercise) else { return ["no exercise \(variant.exercise)"] }
     var mismatches: [String] = []
-    for check in exercise.checks {
-        let verdict = try await CheckPatience.$current.withValue(verdictPatience) {
-            try await check.run(against: [variant.code])
-        }
+    let verdicts = try await verdictsInThisProcess(of: exercise, against: [variant.code])
+    for (check, verdict) in zip(exercise.checks, verdicts) {
         switch (variant.rejections[check.sentence], verdict.holds) {
         case (nil, false):
             mismatches.append("“\(check.sentence)” failed, measuring \(verdict.measured)")
