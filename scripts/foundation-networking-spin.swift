@@ -81,13 +81,14 @@ func measure(_ label: String, _ work: () -> Void) {
 }
 
 let url = URL(string: "http://127.0.0.1:\(startServer())/")!
-let session = URLSession(configuration: .ephemeral)
+let ephemeralSession = URLSession(configuration: .ephemeral)
 
-/// Sends one GET through `session` and waits for its answer.
+/// Sends one GET through `ephemeralSession` and waits for its answer.
 func fetch() {
     let answered = DispatchSemaphore(value: 0)
-    session.dataTask(with: url) { _, response, error in
-        precondition(error == nil && (response as? HTTPURLResponse)?.statusCode == 200, "\(String(describing: error))")
+    ephemeralSession.dataTask(with: url) { _, response, error in
+        precondition(
+            error == nil && (response as? HTTPURLResponse)?.statusCode == 200, "\(String(describing: error))")
         answered.signal()
     }.resume()
     answered.wait()
