@@ -60,13 +60,15 @@ struct ChildProcessTests {
                 try await run(
                     "echo $$ > '\(pidFile.path)'; (read line < '\(fifo.path)'; echo released) & exit 4")
             }
+            // The shell may start late on a busy machine; the wait for its reaping starts once it has.
+            var pid = ""
+            _ = await until {
+                pid = (try? String(contentsOf: pidFile, encoding: .utf8)) ?? ""
+                return pid.hasSuffix("\n")
+            }
+            let process = "/proc/" + pid.trimmingCharacters(in: .whitespacesAndNewlines)
             let reaped = await until(timeout: .seconds(20)) {
-                guard
-                    let pid = try? String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(
-                        in: .whitespacesAndNewlines),
-                    !pid.isEmpty
-                else { return false }
-                return !FileManager.default.fileExists(atPath: "/proc/\(pid)")
+                !FileManager.default.fileExists(atPath: process)
             }
             #expect(reaped, "the ended shell was not reaped while its subshell kept the output open")
             try FileHandle(forWritingTo: fifo).write(contentsOf: Data("go\n".utf8))

@@ -99,8 +99,10 @@ public func runChildProcess(
     }
     async let outputData = read(output)
     async let errorData = read(errors)
+    // A thread of its own, not a Dispatch worker: with the readers of many children blocking the
+    // global queue's few threads, a waiter queued there could start seconds late.
     let ending = await withCheckedContinuation { done in
-        DispatchQueue.global().async {
+        Thread.detachNewThread {
             child.waitUntilEnded()
             done.resume(returning: supervision.ended(reaping: child.reap))
         }
