@@ -24,9 +24,10 @@ struct RequestTimeouts: Equatable, Sendable {
     }
 }
 
-/// A failure and which wait it came after. A timer never fires early, so "after the
-/// configuration's" is a lower bound a loaded machine cannot fake; the half second is placed by
-/// order, before or after the one-second request, which a slow machine does not change either.
+/// A failure and which wait it came after. A timer never fires early, so "after 1 s" is a lower
+/// bound a loaded machine cannot fake. A starved machine can fire a one-second timer six seconds
+/// late, though, so a request that ended before the one left to the configuration's wait is
+/// placed by that order; the half second is placed by order too.
 struct TimedFailure: Equatable, Sendable {
     var failure: String
     var when: String
@@ -77,8 +78,12 @@ private func timeoutsMeasured() async -> RequestTimeouts? {
     async let third = failureAndWait(of: half, session: session)
     let (oneSecond, configured, halfSecond) = await (first, second, third)
     return RequestTimeouts(
-        setThroughTheProperty: TimedFailure(failure: oneSecond.failure, when: wait(oneSecond.seconds)),
-        givenToTheInitializer: TimedFailure(failure: configured.failure, when: wait(configured.seconds)),
+        setThroughTheProperty: TimedFailure(
+            failure: oneSecond.failure,
+            when: wait(oneSecond.seconds, endedFirst: oneSecond.ended < configured.ended)),
+        givenToTheInitializer: TimedFailure(
+            failure: configured.failure,
+            when: wait(configured.seconds, endedFirst: configured.ended < oneSecond.ended)),
         halfASecond: TimedFailure(
             failure: halfSecond.failure,
             when: halfSecond.ended < oneSecond.ended ? "before the 1 s one" : "with or after the 1 s one"))
@@ -105,10 +110,11 @@ private func timeoutsMeasured() async -> RequestTimeouts? {
 #endif
 // end excerpt
 
-/// How long the request waited: `after the configuration's 6 s` when it took at least that long,
-/// `after 1 s` when at least the request's second, `in under 1 s` otherwise.
-private func wait(_ seconds: TimeInterval) -> String {
-    if seconds >= configurationTimeout - 0.05 {
+/// How long the request waited: `after the configuration's 6 s` when it took at least that long
+/// and did not end before the other one-second request, `after 1 s` when it took at least the
+/// request's second, `in under 1 s` otherwise.
+private func wait(_ seconds: TimeInterval, endedFirst: Bool) -> String {
+    if seconds >= configurationTimeout - 0.05 && !endedFirst {
         return "after the configuration's \(Int(configurationTimeout)) s"
     }
     return seconds >= 0.95 ? "after 1 s" : "in under 1 s"

@@ -58,19 +58,21 @@ public struct ChildProcessRun: Sendable {
 /// piece of output as it arrives (a build's progress, say).
 ///
 /// Both outputs are read as they come, on Dispatch threads, so a child never blocks on a full pipe
-/// (a crash report can be long) and never looks hung for it. Throws only when the process cannot be
-/// started at all.
+/// (a crash report can be long) and never looks hung for it. The child is reaped the moment it
+/// ends, not once its pipes close (a process it started may hold them open long after): while an
+/// ended child is not reaped, Swift Testing's exit-test monitor, which waits for any child, spins.
+/// Throws only when the process cannot be started at all.
 public func runChildProcess(
     _ executable: URL, arguments: [String] = [], environment: [String: String], input: URL? = nil,
     deadline: Duration? = nil, outputLimit: Int? = nil, onOutput: (@Sendable (String) -> Void)? = nil
 ) async throws -> ChildProcessRun {
     let (output, errors) = (Pipe(), Pipe())
-    let (pid, waitForEnd) = try start(
+    let child = try start(
         executable, arguments: arguments, environment: environment, input: input, output: output,
         errors: errors)
     try output.fileHandleForWriting.close()
     try errors.fileHandleForWriting.close()
-    let supervision = Supervision(pid: pid)
+    let supervision = Supervision(pid: child.pid)
     if let deadline {
         DispatchQueue.global().asyncAfter(deadline: .now() + deadline.timeInterval) {
             supervision.kill(because: .killedAtDeadline(deadline))
@@ -98,13 +100,17 @@ public func runChildProcess(
     }
     async let outputData = read(output)
     async let errorData = read(errors)
-    let (standardOutput, standardError) = await (outputData, errorData)
-    let ended = await withCheckedContinuation { done in
-        DispatchQueue.global().async { done.resume(returning: waitForEnd()) }
+    // A thread of its own, not a Dispatch worker: with the readers of many children blocking the
+    // global queue's few threads, a waiter queued there could start seconds late.
+    let ending = await withCheckedContinuation { done in
+        Thread.detachNewThread {
+            child.waitUntilEnded()
+            done.resume(returning: supervision.ended(reaping: child.reap))
+        }
     }
+    let (standardOutput, standardError) = await (outputData, errorData)
     return ChildProcessRun(
-        ending: supervision.ended() ?? ended, outputData: standardOutput,
-        errors: String(decoding: standardError, as: UTF8.self))
+        ending: ending, outputData: standardOutput, errors: String(decoding: standardError, as: UTF8.self))
 }
 
 /// Why a child process could not be started.
@@ -126,11 +132,13 @@ private final class Supervision: Sendable {
         self.pid = pid
     }
 
-    /// Marks the child as waited for and returns why it was killed, if it was.
-    func ended() -> ChildEnding? {
+    /// Reaps the ended child with `reap`, after which it is never killed, and returns how it ended:
+    /// why it was killed, if it was.
+    func ended(reaping reap: () -> ChildEnding) -> ChildEnding {
         state.withLock { state in
             state.ended = true
-            return state.killedBecause
+            let ending = reap()
+            return state.killedBecause ?? ending
         }
     }
 
@@ -148,18 +156,29 @@ private func stop(_ processIdentifier: Int32) {
     _ = kill(processIdentifier, SIGKILL)
 }
 
+/// A started child process and how to wait for it.
+private struct StartedChild: Sendable {
+    let pid: Int32
+    /// Blocks until the child has ended. Where the platform allows, it is left unreaped, so that its
+    /// process id cannot pass to another process before `reap`.
+    let waitUntilEnded: @Sendable () -> Void
+    /// Reaps the ended child and says how it ended.
+    let reap: @Sendable () -> ChildEnding
+}
+
 /// Starts the child with its standard output and error on the writing ends of `output` and
-/// `errors`, and returns its process id and a blocking wait for how it ended.
+/// `errors`.
 private func start(
     _ executable: URL, arguments: [String], environment: [String: String], input: URL?, output: Pipe,
     errors: Pipe
-) throws -> (pid: Int32, waitForEnd: @Sendable () -> ChildEnding) {
+) throws -> StartedChild {
     #if canImport(Glibc)
         let pid = try spawnChild(
             executable, arguments: arguments, environment: environment, input: input,
             output: .descriptor(output.fileHandleForWriting.fileDescriptor),
             errors: .descriptor(errors.fileHandleForWriting.fileDescriptor))
-        return (pid, { waitForChild(pid) })
+        return StartedChild(
+            pid: pid, waitUntilEnded: { waitUntilChildEnds(pid) }, reap: { waitForChild(pid) })
     #else
         // Apple platforms keep `Foundation.Process`, which has no known fault there.
         let process = Process()
@@ -171,15 +190,13 @@ private func start(
         process.standardError = errors
         try process.run()
         let running = UncheckedProcess(process: process)
-        return (
-            process.processIdentifier,
-            {
-                running.process.waitUntilExit()
-                return running.process.terminationReason == .uncaughtSignal
+        return StartedChild(
+            pid: process.processIdentifier, waitUntilEnded: { running.process.waitUntilExit() },
+            reap: {
+                running.process.terminationReason == .uncaughtSignal
                     ? .signalled(running.process.terminationStatus)
                     : .exited(running.process.terminationStatus)
-            }
-        )
+            })
     #endif
 }
 
@@ -236,7 +253,13 @@ private func start(
         return pid
     }
 
-    /// Blocks until the child `pid` has ended, and says how.
+    /// Blocks until the child `pid` has ended, without reaping it.
+    private func waitUntilChildEnds(_ pid: pid_t) {
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) == -1 && errno == EINTR {}
+    }
+
+    /// Blocks until the child `pid` has ended, reaps it, and says how it ended.
     public func waitForChild(_ pid: pid_t) -> ChildEnding {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}

@@ -130,8 +130,9 @@ private func searchRun(_ code: LatestSearchCode, typing: [Typing], in lab: Lab) 
         }
     }
     clock.advance(by: span(searchPause))
-    // Lets every held answer go, a request sent twice included.
-    for _ in lab.server.requests { lab.heldAnswers.release() }
+    // The typing is done: every answer may go, a request sent twice included, and so may those of
+    // requests the last pause set off that have not reached the server yet.
+    lab.heldAnswers.releaseAll()
     typed.send(completion: .finished)
     clock.advance(by: span(searchPause))
     _ = await until(timeout: patience) { finished.withLock { $0 } }

@@ -17,6 +17,12 @@ public final class HeldAnswers: Sendable {
         released.withLock { $0 += 1 }
     }
 
+    /// Lets every held answer go, those of requests still on their way included: from now on
+    /// nothing is held.
+    public func releaseAll() {
+        released.withLock { $0 = .max }
+    }
+
     /// Returns once `number` answers have been released, or after `patience`, or when the task is
     /// cancelled (its client left).
     func waitForRelease(of number: Int) async {

@@ -22,7 +22,11 @@ func overview(layout: Layout, progress: Progress, style: TextStyle) -> String {
     lines.append("")
     lines.append(nextStep(layout: layout, progress: progress, style: style))
     lines.append("")
-    lines.append(style.dim("Commands: check [N] · watch [N] · hint N · solution N · run N · reset N · help"))
+    var commands = ["check [N]", "watch [N]", "hint N", "run N", "reset N", "help"]
+    // full edition: begin
+    commands.insert("solution N", at: 3)
+    // full edition: end
+    lines.append(style.dim("Commands: " + commands.joined(separator: " · ")))
     return lines.joined(separator: "\n")
 }
 

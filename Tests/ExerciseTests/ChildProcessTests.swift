@@ -1,5 +1,6 @@
 import ChildProcesses
 import Foundation
+import Harness
 import Testing
 
 @testable import WorkbookCommand
@@ -45,6 +46,38 @@ struct ChildProcessTests {
         #expect(run.outputData.count == 10_000)
         #expect(run.output.hasPrefix("y\ny\n"))
     }
+
+    #if os(Linux)
+        /// The child's shell starts a subshell that keeps the output pipe open, waiting on a FIFO, and
+        /// exits; the shell must be reaped (gone from `/proc`, no longer a zombie) while the pipe is
+        /// still open, and only then does the test let the subshell go. (Linux: it looks in `/proc`.)
+        @Test func aChildIsReapedAsSoonAsItEndsThoughWhatItStartedKeepsItsOutputOpen() async throws {
+            let folder = FileManager.default.temporaryDirectory.appending(path: "reap-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let (pidFile, fifo) = (folder.appending(path: "pid"), folder.appending(path: "fifo"))
+            #expect(mkfifo(fifo.path, 0o600) == 0)
+            let running = Task {
+                try await run(
+                    "echo $$ > '\(pidFile.path)'; (read line < '\(fifo.path)'; echo released) & exit 4")
+            }
+            // The shell may start late on a busy machine; the wait for its reaping starts once it has.
+            var pid = ""
+            _ = await until {
+                pid = (try? String(contentsOf: pidFile, encoding: .utf8)) ?? ""
+                return pid.hasSuffix("\n")
+            }
+            let process = "/proc/" + pid.trimmingCharacters(in: .whitespacesAndNewlines)
+            let reaped = await until(timeout: .seconds(20)) {
+                !FileManager.default.fileExists(atPath: process)
+            }
+            #expect(reaped, "the ended shell was not reaped while its subshell kept the output open")
+            try FileHandle(forWritingTo: fifo).write(contentsOf: Data("go\n".utf8))
+            let finished = try await running.value
+            #expect(finished.ending == .exited(4))
+            #expect(finished.output == "released\n")
+        }
+    #endif
 
     @Test func anExitStatusIsKeptWithBothOutputs() async throws {
         let run = try await run("echo out; echo err >&2; exit 3")

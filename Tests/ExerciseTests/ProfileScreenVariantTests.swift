@@ -3,14 +3,23 @@ import XCTest
 
 /// Exercise 6's answer variants, proved where its checks need to run: an XCTest `@MainActor` test
 /// runs on the main thread with the main queue drained, so `receive(on: DispatchQueue.main)` and a
-/// main-actor model work as in an app (Swift Testing runs such tests elsewhere).
+/// main-actor model work as in an app (Swift Testing runs such tests elsewhere). The variants are
+/// proved at once, each check against a lab of its own, so the slowest check sets the time.
 final class ProfileScreenVariantTests: XCTestCase {
     @MainActor
     func testEachProfileScreenVariantFailsExactlyTheChecksItIsKeptFor() async throws {
         let variants = answerVariants.filter { needsTheMainThread($0) && !$0.needsAProcessOfItsOwn }
         XCTAssertFalse(variants.isEmpty)
-        for variant in variants {
-            let mismatches = try await mismatches(of: variant)
+        let found = try await withThrowingTaskGroup(of: (AnswerVariant, [String]).self) { group in
+            for variant in variants {
+                group.addTask { (variant, try await mismatches(of: variant)) }
+            }
+            var found: [(AnswerVariant, [String])] = []
+            for try await result in group { found.append(result) }
+            return found
+        }
+        XCTAssertEqual(found.count, variants.count)
+        for (variant, mismatches) in found {
             XCTAssert(mismatches.isEmpty, "\(variant): \(mismatches.joined(separator: "; "))")
         }
     }

@@ -155,14 +155,8 @@ struct ProofTests {
     /// the others run in this process.
     static func verdicts(of exercise: Exercise, against code: Code) async throws -> [(String, Verdict)] {
         guard exercise.checksNeedTheMainThread else {
-            var verdicts: [(String, Verdict)] = []
-            for check in exercise.checks {
-                let verdict = try await CheckPatience.$current.withValue(verdictPatience) {
-                    try await check.run(against: code.checkedCode)
-                }
-                verdicts.append((check.sentence, verdict))
-            }
-            return verdicts
+            let verdicts = try await verdictsInThisProcess(of: exercise, against: code.checkedCode)
+            return Array(zip(exercise.checks.map(\.sentence), verdicts))
         }
         return await runChecks(of: exercise, runner: code.runner, limits: verdictLimits).map {
             ($0.sentence, $0.verdict)

@@ -198,6 +198,15 @@ struct StudentEditionTests {
         }
     }
 
+    /// The overview `workbook` prints without a command ends with the commands the edition has.
+    @Test func itsOverviewOffersNoSolution() throws {
+        let overview = "Sources/WorkbookCommand/Overview.swift"
+        let full = try String(contentsOf: packageRoot.appending(path: overview), encoding: .utf8)
+        let edition = try String(contentsOf: try Self.edition.appending(path: overview), encoding: .utf8)
+        #expect(full.contains("\"solution N\""))
+        #expect(!edition.contains("solution N"))
+    }
+
     /// The edition's README and pages name nothing it left out: no file or folder of the full
     /// edition that it lacks (a page links `teaching.md` by its name alone), and none of the words
     /// that leave a test or a script out.

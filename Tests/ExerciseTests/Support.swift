@@ -1,4 +1,6 @@
+import ExerciseChecks
 import Foundation
+import Harness
 
 @testable import WorkbookCommand
 
@@ -12,3 +14,23 @@ let verdictLimits = ChildLimits(time: .seconds(60), outputBytes: ChildLimits.che
 
 /// Check patience in tests about verdicts, not speed: a loaded test process is slow, not stuck.
 let verdictPatience = Duration.seconds(8)
+
+/// The verdict of each of `exercise`'s checks against `codes`, in check order. The checks run at
+/// once, each against a lab of its own, so the slowest check, not their sum, sets how long this
+/// takes; each has `verdictPatience`.
+func verdictsInThisProcess(of exercise: Exercise, against codes: [any ExerciseCode]) async throws -> [Verdict]
+{
+    try await withThrowingTaskGroup(of: (Int, Verdict).self) { group in
+        for (index, check) in exercise.checks.enumerated() {
+            group.addTask {
+                let verdict = try await CheckPatience.$current.withValue(verdictPatience) {
+                    try await check.run(against: codes)
+                }
+                return (index, verdict)
+            }
+        }
+        var verdicts = [Verdict?](repeating: nil, count: exercise.checks.count)
+        for try await (index, verdict) in group { verdicts[index] = verdict }
+        return verdicts.compactMap { $0 }
+    }
+}

@@ -97,14 +97,8 @@ func runChecks(of variant: AnswerVariant, limits: ChildLimits) async -> [CheckRe
 /// failed, or a failure that measured something else. Empty when the variant goes as it should.
 func mismatches(of variant: AnswerVariant) async throws -> [String] {
     guard let exercise = exercise(variant.exercise) else { return ["no exercise \(variant.exercise)"] }
-    var verdicts: [(String, Verdict)] = []
-    for check in exercise.checks {
-        let verdict = try await CheckPatience.$current.withValue(verdictPatience) {
-            try await check.run(against: [variant.code])
-        }
-        verdicts.append((check.sentence, verdict))
-    }
-    return mismatches(of: variant, verdicts: verdicts)
+    let verdicts = try await verdictsInThisProcess(of: exercise, against: [variant.code])
+    return mismatches(of: variant, verdicts: zip(exercise.checks.map(\.sentence), verdicts).map { ($0, $1) })
 }
 
 /// What is not as `variant` says among `verdicts`, each check's sentence and verdict.

@@ -47,5 +47,5 @@ let userListModelVariants: [AnswerVariant] = [
     .wrong(
         9, "retry(2) after the status check, a 404 retried too", loading(everyStatusRetried),
         rejectedBy: ["a 404 is asked for once": "3 requests"]),
-    .right(9, "decoded after receive(on: DispatchQueue.global())", loading(decodedOnAGlobalQueue)),
+    .right(9, "decoded after receive(on:) a serial queue of its own", loading(decodedOnAQueueOfItsOwn)),
 ]

@@ -31,10 +31,14 @@ import Testing
     @Test func cancellingTheQueuesOperationsDropsAPendingTimedAction() {
         let queue = OperationQueue()
         let ran = Atomic<Bool>(false)
+        // Suspended, the queue starts nothing, so the action cannot run before the cancel however
+        // late this thread gets to it; its due time may pass meanwhile.
+        queue.isSuspended = true
         queue.schedule(after: queue.now.advanced(by: .milliseconds(20))) {
             ran.store(true, ordering: .relaxed)
         }
         queue.cancelAllOperations()
+        queue.isSuspended = false
         queue.waitUntilAllOperationsAreFinished()
         #expect(queue.operationCount == 0)
 
