@@ -35,6 +35,8 @@ func runNameLoading(_ way: NameLoading, in lab: Lab, keepingTheSignal: Bool = tr
     let environment = ProcessInfo.processInfo.environment
         .merging([ModelChild.wayVariable: way.rawValue, ModelChild.urlVariable: url.absoluteString]) { $1 }
         .merging(CrashBacktrace.childEnvironment(keepingTheSignal: keepingTheSignal)) { $1 }
+    let lane = "child: \(way.rawValue)"
+    Timeline.current?.record(.action, lane: lane, detail: "launches the app")
     let run: ChildProcessRun
     do {
         run = try await runChildProcess(
@@ -52,7 +54,7 @@ func runNameLoading(_ way: NameLoading, in lab: Lab, keepingTheSignal: Bool = tr
     let outcome =
         keepingTheSignal
         ? run.ending.description : loaded.crashPath.last.map { "crashed in \($0)" } ?? "no backtrace"
-    Timeline.current?.record(.note, lane: "child: \(way.rawValue)", detail: outcome)
+    Timeline.current?.record(.exit, lane: lane, detail: outcome)
     return loaded
 }
 
