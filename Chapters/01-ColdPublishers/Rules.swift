@@ -42,7 +42,7 @@ func oneRequestPerSubscriber(in lab: Lab) async -> Finding<Int> {
     // excerpt: subscribe
     let subscription = lab.session.dataTaskPublisher(for: url)
         .sink(
-            receiveCompletion: { _ in deliveries.countCompletion() },
+            receiveCompletion: { deliveries.countCompletion($0) },
             receiveValue: { _ in deliveries.countValue() })
     // end excerpt
     _ = await until { deliveries.completions == 1 }
@@ -86,9 +86,9 @@ func shareSendsOneRequest(in lab: Lab) async -> Finding<SharedDelivery> {
     // excerpt: share
     let shared = lab.session.dataTaskPublisher(for: url).share()
     let subscriberA = shared.sink(
-        receiveCompletion: { _ in a.countCompletion() }, receiveValue: { _ in a.countValue() })
+        receiveCompletion: { a.countCompletion($0) }, receiveValue: { _ in a.countValue() })
     let subscriberB = shared.sink(
-        receiveCompletion: { _ in b.countCompletion() }, receiveValue: { _ in b.countValue() })
+        receiveCompletion: { b.countCompletion($0) }, receiveValue: { _ in b.countValue() })
     // end excerpt
     _ = await until { a.completions + b.completions == 2 }
     [subscriberA, subscriberB].forEach { $0.cancel() }

@@ -3,6 +3,7 @@ import Foundation
 import Harness
 import LoopbackLab
 import Quantities
+import Timelines
 import TypedClient
 
 #if canImport(FoundationNetworking)
@@ -101,6 +102,9 @@ func tryMapErasesTheFailureType(in lab: Lab) async -> Finding<ErasedFailure> {
     let untyped = fetchUserWithTryMap(from: lab.url(Route.missingUser), session: lab.session)
     let loaded = await outcome(of: untyped, lane: "subscriber")
     let recovered = if case .failure(let failure) = loaded { failure as? APIError } else { APIError?.none }
+    Timeline.current?.caption(
+        "A type cannot be seen in a run: this one looks like the typed 404's. What differs is that "
+            + "Failure == \(failureTypeName(of: untyped)), so the caller casts to get the APIError back.")
     return Finding(
         expected: ErasedFailure(failureType: "any Error", recoveredByCast: .status(404)),
         measured: ErasedFailure(failureType: failureTypeName(of: untyped), recoveredByCast: recovered),

@@ -3,6 +3,7 @@ import Foundation
 import Harness
 import LoopbackLab
 import Quantities
+import Timelines
 
 /// What became of a request that a retry may have sent more than once: how it ended for the
 /// subscriber, and what the server saw.
@@ -17,12 +18,17 @@ struct RetriedRequest<Output: Equatable & Sendable, Failure: Error & Equatable>:
 /// Subscribes to `publisher`, waits for it to end, and collects what the server saw of `url`.
 ///
 /// Every request has arrived by the time the publisher ends: its last response was the answer to
-/// the last one.
+/// the last one. `scheduled` are the waits the pipeline schedules before its retries, if it does
+/// (a policy's backoff): each is recorded on the timeline as ending when the next request arrived,
+/// so the picture draws a wait only where one was scheduled, and a resend at once as at once.
 func retried<P: Publisher>(
-    _ publisher: P, sentTo url: URL, in lab: Lab
+    _ publisher: P, sentTo url: URL, in lab: Lab, scheduled: [Duration] = []
 ) async -> RetriedRequest<P.Output, P.Failure> where P.Output: Equatable & Sendable, P.Failure: Equatable {
     let ended = await outcome(of: publisher, lane: "subscriber")
     let arrivals = lab.requests(for: url).map(\.arrivalTime)
+    for (wait, arrival) in zip(scheduled, arrivals.dropFirst()) {
+        Timeline.current?.record(.wait, lane: "subscriber", detail: listed([wait]), at: arrival)
+    }
     return RetriedRequest(
         outcome: ended, requests: arrivals.count, gaps: zip(arrivals, arrivals.dropFirst()).map { $1 - $0 })
 }

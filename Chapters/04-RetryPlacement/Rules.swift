@@ -85,7 +85,7 @@ func designedWaits(_ count: Int) -> [Duration] {
 func policyRecoversWaitingLongerEachTime(in lab: Lab) async -> Finding<RetriedRequest<String, APIError>> {
     let url = lab.url(Route.flaky, tag: "policy-recovers").appending(queryItems: Route.flaky(failing: 3))
     let loading = userName(from: URLRequest(url: url), session: lab.session)
-    let measured = await retried(loading, sentTo: url, in: lab)
+    let measured = await retried(loading, sentTo: url, in: lab, scheduled: designedWaits(3))
     return retryFinding(measured, expected: .success(["Ada Lovelace"]), requests: 4, waits: designedWaits(3))
 }
 
@@ -93,7 +93,7 @@ func policyRecoversWaitingLongerEachTime(in lab: Lab) async -> Finding<RetriedRe
 func policyGivesUpAfterItsRetries(in lab: Lab) async -> Finding<RetriedRequest<String, APIError>> {
     let url = lab.url(Route.busy, tag: "policy-gives-up")
     let loading = userName(from: URLRequest(url: url), session: lab.session)
-    let measured = await retried(loading, sentTo: url, in: lab)
+    let measured = await retried(loading, sentTo: url, in: lab, scheduled: designedWaits(3))
     return retryFinding(measured, expected: .failure(.status(503)), requests: 4, waits: designedWaits(3))
 }
 // end excerpt
@@ -107,7 +107,7 @@ func policyRetriesADroppedConnection(in lab: Lab) async -> Finding<RetriedReques
     defer { session.finishTasksAndInvalidate() }
     let url = lab.url(Route.hangUp, tag: "policy-dropped")
     let loading = userName(from: URLRequest(url: url), session: session)
-    let measured = await retried(loading, sentTo: url, in: lab)
+    let measured = await retried(loading, sentTo: url, in: lab, scheduled: designedWaits(3))
     return retryFinding(
         measured, expected: .failure(.transport(droppedConnectionCode)), requests: 4, waits: designedWaits(3))
 }
@@ -126,7 +126,7 @@ func policyWaitsForRetryAfter(in lab: Lab) async -> Finding<RetriedRequest<Strin
     let url = lab.url(Route.flaky, tag: "policy-retry-after")
         .appending(queryItems: Route.flaky(failing: 1, status: 429, retryAfter: 1))
     let loading = userName(from: URLRequest(url: url), session: lab.session)
-    let measured = await retried(loading, sentTo: url, in: lab)
+    let measured = await retried(loading, sentTo: url, in: lab, scheduled: [.seconds(1)])
     return retryFinding(measured, expected: .success(["Ada Lovelace"]), requests: 2, waits: [.seconds(1)])
 }
 

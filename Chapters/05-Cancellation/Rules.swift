@@ -143,7 +143,7 @@ func unstoredSinkGetsNothing(in _: Lab) async -> Finding<UnstoredSink> {
     let deliveries = DeliveryCounter()
     _ = lab.session.dataTaskPublisher(for: dropped)
         .sink(
-            receiveCompletion: { _ in deliveries.countCompletion() },
+            receiveCompletion: { deliveries.countCompletion($0) },
             receiveValue: { _ in deliveries.countValue() })
     // end excerpt
     // The chapter's one fixed wait, when the request never got out: see `waitOutDroppedRequest`.

@@ -18,9 +18,19 @@ struct SlowLoad: Sendable {
     let session = URLSession(configuration: Lab.sessionConfiguration())
     let deliveries = DeliveryCounter()
 
+    /// What the rule tagged `tag` does to let go of the load, as the timeline names it.
+    let release: String
+
     init(in lab: Lab, tag: String) {
         self.lab = lab
         url = lab.url(Route.verySlow, tag: tag)
+        release =
+            switch tag {
+            case "out-of-scope": "the local goes out of scope"
+            case "set-emptied": "removeAll() empties the set"
+            case "owner-freed": "model = nil frees the owner"
+            default: "cancel()"
+            }
     }
 
     // excerpt: load
@@ -29,19 +39,20 @@ struct SlowLoad: Sendable {
     func subscribe() -> AnyCancellable {
         session.dataTaskPublisher(for: url)
             .sink(
-                receiveCompletion: { _ in deliveries.countCompletion() },
+                receiveCompletion: { deliveries.countCompletion($0) },
                 receiveValue: { _ in deliveries.countValue() })
     }
     // end excerpt
 
     // excerpt: start-and-look
     /// `subscribe()`, watched from outside for the timeline: the cancellable it hands back notes on
-    /// the "subscriber" lane when it is cancelled or released, then cancels the load.
+    /// the "subscriber" lane when it is cancelled or released, and by what, then cancels the load.
     func start() -> AnyCancellable {
         let timeline = Timeline.current
         timeline?.record(.subscribe, lane: "subscriber")
         let load = subscribe()
-        return AnyCancellable {
+        return AnyCancellable { [release] in
+            timeline?.record(.action, lane: "subscriber", detail: release)
             timeline?.record(.cancel, lane: "subscriber")
             load.cancel()
         }

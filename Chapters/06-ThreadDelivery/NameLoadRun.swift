@@ -44,6 +44,9 @@ func runNameLoading(
         // The build-setting rows read only how each child ended: no backtrace, so that their many
         // crashes cost the machine little.
         .merging(setting == nil ? [:] : ["SWIFT_BACKTRACE": "enable=no"]) { $1 }
+    // Each build setting has a rule of its own, whose heading names the setting.
+    let lane = "child: \(way.rawValue)"
+    Timeline.current?.record(.action, lane: lane, detail: "launches the app")
     let run: ChildProcessRun
     do {
         run = try await runChildProcess(
@@ -62,8 +65,7 @@ func runNameLoading(
     let outcome =
         keepingTheSignal
         ? run.ending.description : loaded.crashPath.last.map { "crashed in \($0)" } ?? "no backtrace"
-    let lane = "child: " + [setting?.name, way.rawValue].compactMap { $0 }.joined(separator: ", ")
-    Timeline.current?.record(.note, lane: lane, detail: outcome)
+    Timeline.current?.record(.exit, lane: lane, detail: outcome)
     return loaded
 }
 

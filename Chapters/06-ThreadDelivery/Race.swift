@@ -49,6 +49,7 @@ struct RaceOutcome: Equatable, Sendable, CustomStringConvertible {
 /// The model gets a session of its own, so the slow load's data task is the only one in it.
 @MainActor
 func raceSlowThenQuick(in lab: Lab, loading load: (UserProfileModel, Int) -> Void) async -> RaceOutcome {
+    Timeline.current?.shareTimeScale("race")
     let session = URLSession(configuration: Lab.sessionConfiguration())
     defer { session.finishTasksAndInvalidate() }
     let profile = UserProfileModel(baseURL: lab.server.baseURL, session: session)

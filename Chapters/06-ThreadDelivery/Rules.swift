@@ -3,6 +3,7 @@ import Combine
 import Foundation
 import Harness
 import LoopbackLab
+import Timelines
 import TypedClient
 
 #if canImport(FoundationNetworking)
@@ -79,6 +80,7 @@ func mainDelegateQueueDeliversOnTheMainThread(in lab: Lab) async -> Finding<[Del
 /// After `receive(on: DispatchQueue.main)` the value and the completion come out on the main
 /// queue, which the main thread drains.
 func receiveOnMainDeliversOnTheMainThread(in lab: Lab) async -> Finding<[Delivery]> {
+    Timeline.current?.noteHops(onLane: mainQueueLane, by: "receive(on: DispatchQueue.main)")
     let arrived = await deliveries(in: lab, receivedOn: DispatchQueue.main, lane: mainQueueLane)
     return Finding(
         expected: "value and finished on \(mainQueueLabel), main thread", value: arrived,

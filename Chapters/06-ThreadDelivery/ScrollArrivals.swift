@@ -52,6 +52,8 @@ func arrivalsDuringAScroll(in lab: Lab) async -> ScrollArrivals {
             of: chain.recorded(lane: lane, value: eventLabel)
                 .handleEvents(receiveOutput: { _ in note(scroll.phase) }))
     }
+    Timeline.current?.noteHops(onLane: runLoopLane, by: "receive(on: RunLoop.main)")
+    Timeline.current?.noteHops(onLane: mainQueueLane, by: "receive(on: DispatchQueue.main)")
     async let viaRunLoop: Void = load(receivedOn: RunLoop.main, lane: runLoopLane) { phase in
         arrivals.withLock { $0.runLoop = phase }
     }

@@ -3,6 +3,7 @@ import Foundation
 import Harness
 import LoopbackLab
 import Quantities
+import Timelines
 import TypedClient
 
 #if canImport(FoundationNetworking)
@@ -123,6 +124,7 @@ func quickRefreshesShowOnlyTheLatest(in lab: Lab) async -> Finding<RefreshBurst>
     let model = ProfileModel { loader.user(at: url) }
     for number in 1...3 {
         if number == 3 { await lab.renameProfile(tag: "refreshes") }
+        Timeline.current?.record(.action, lane: "screen", detail: "refresh()")
         model.refresh()
         // Each refresh waits for its request to reach the server: a load cancelled before its
         // connection opened might never be sent at all.

@@ -120,11 +120,21 @@ struct ThreeImages: Equatable, Sendable {
 }
 
 /// A 404 and a refused connection, as `try?` and as the typed error see them.
+///
+/// Each answer is recorded on the timeline as it is set, which is when its call ended.
 struct TwoFailures: Equatable, Sendable {
-    var missingWithTry: ImageDescription?
-    var refusedWithTry: ImageDescription?
-    var missingTyped: APIError?
-    var refusedTyped: APIError?
+    var missingWithTry: ImageDescription? { didSet { recordOptional(missingWithTry) } }
+    var refusedWithTry: ImageDescription? { didSet { recordOptional(refusedWithTry) } }
+    var missingTyped: APIError? { didSet { recordError(missingTyped) } }
+    var refusedTyped: APIError? { didSet { recordError(refusedTyped) } }
+
+    private func recordOptional(_ image: ImageDescription?) {
+        Timeline.current?.record(.value, lane: "try?", detail: image.map(\.description) ?? "nil")
+    }
+
+    private func recordError(_ failure: APIError?) {
+        Timeline.current?.record(.completion, lane: "typed error", detail: failure?.description ?? "none")
+    }
 
     var summary: String {
         let optional = { (image: ImageDescription?) in image?.description ?? "nil" }

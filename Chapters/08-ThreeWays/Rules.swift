@@ -3,6 +3,7 @@ import Foundation
 import Harness
 import Locking
 import LoopbackLab
+import Quantities
 import Timelines
 import TypedClient
 
@@ -48,6 +49,10 @@ func unresumedTaskSendsNothing(in lab: Lab) async -> Finding<UnresumedTask> {
         state: name(of: task.state), requestsAtServer: lab.requestCount(for: url),
         handlerCalls: calls.withLock { $0 })
     task.cancel()
+    Timeline.current?.caption(
+        "Nothing to draw, which is the rule: the task stayed \(seen.state), the server got "
+            + "\(counted(seen.requestsAtServer, "request")) and the handler \(counted(seen.handlerCalls, "call")) in 500 ms."
+    )
     return Finding(
         expected: UnresumedTask(state: "suspended", requestsAtServer: 0, handlerCalls: 0),
         measured: seen, describe: \.summary)
@@ -71,7 +76,7 @@ func unstoredSubscriptionGetsNothing(in _: Lab) async -> Finding<Deliveries> {
     // excerpt: unstored-sink
     _ = imagePublisher(from: url, session: lab.session)
         .sink(
-            receiveCompletion: { _ in deliveries.countCompletion() },
+            receiveCompletion: { deliveries.countCompletion($0) },
             receiveValue: { _ in deliveries.countValue() })
     // end excerpt
     await lab.waitOutDroppedRequest(for: url, answerDueAfter: RouteTable.slowDelay)
@@ -115,12 +120,6 @@ func tryQuestionMarkHidesTheDifference(in lab: Lab) async -> Finding<TwoFailures
         seen.refusedTyped = error
     }
     // end excerpt
-    for nothing in [seen.missingWithTry, seen.refusedWithTry] {
-        Timeline.current?.record(.value, lane: "try?", detail: nothing.map(\.description) ?? "nil")
-    }
-    for failure in [seen.missingTyped, seen.refusedTyped] {
-        Timeline.current?.record(.completion, lane: "typed error", detail: failure?.description ?? "none")
-    }
     return Finding(
         expected: TwoFailures(missingTyped: .status(404), refusedTyped: .transport(.cannotConnectToHost)),
         measured: seen, describe: \.summary)
@@ -137,6 +136,7 @@ func cancellingTheTaskCancelsTheRequest(in lab: Lab) async -> Finding<CancelledD
     let download = Task { await recordedImage(lane: "async/await", from: url, session: session) }
     _ = await until { lab.requestCount(for: url) == 1 }
     let dataTask = await tasks(of: session).first
+    Timeline.current?.record(.action, lane: "async/await", detail: "Task.cancel()")
     download.cancel()
     let thrown = await download.value
     // end excerpt

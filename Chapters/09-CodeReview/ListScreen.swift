@@ -34,6 +34,11 @@ final class ScreenState: Sendable {
     private let shown = Locked(ListScreen())
     private let timeline = Timeline.current
 
+    /// A screen whose changes the pipeline hands to the main queue with `receive(on:)`.
+    init() {
+        timeline?.noteHops(onLane: "screen", by: "receive(on: DispatchQueue.main)")
+    }
+
     var current: ListScreen { shown.withLock { $0 } }
 
     func change(_ update: (inout ListScreen) -> Void) {

@@ -2,6 +2,7 @@ import Foundation
 import Harness
 import LoopbackLab
 import Quantities
+import Timelines
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -186,6 +187,7 @@ func closedMidLoad(_ shape: Shape, in lab: Lab, tag: String) async -> ClosedMidL
     screen.model.appear()
     _ = await until { lab.requestCount(for: url) == 1 }
     let task = await tasks(of: screen.session).first
+    Timeline.current?.record(.action, lane: "screen", detail: "disappear()")
     screen.model.disappear()
     _ = await until { await tasks(of: screen.session).isEmpty }
     // The server notices the client leave a moment later; waiting for it keeps that in this

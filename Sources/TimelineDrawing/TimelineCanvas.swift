@@ -47,6 +47,8 @@ public struct Box: Equatable, Sendable {
         left < other.right && other.left < right && top < other.bottom && other.top < bottom
     }
 
+    var area: Double { (right - left) * (bottom - top) }
+
     func inside(width: Double, height: Double) -> Bool {
         left >= 0 && top >= 0 && right <= width && bottom <= height
     }
@@ -89,21 +91,21 @@ struct TimelineCanvas {
     /// The space after each dot is a shift of the next part rather than a character, because
     /// renderers drop a part's leading space.
     ///
-    /// `events` are the positions in its section of the events it names, for the page that reveals
-    /// them step by step.
-    mutating func label(
-        _ parts: [(text: String, colour: String)], x: Double, y: Double, anchor: TextAnchor,
-        events: [Int] = []
-    ) {
+    /// Each part names the positions in its section of the events it stands for (`data-events`, on
+    /// the part and, all together, on the line), for the page that reveals them step by step.
+    mutating func label(_ parts: [SectionDrawing.LabelPart], x: Double, y: Double, anchor: TextAnchor) {
+        func named(_ events: [Int]) -> String {
+            events.isEmpty ? "" : " data-events=\"\(events.map(String.init).joined(separator: " "))\""
+        }
         let spans = parts.enumerated().map { index, part in
             let shift =
                 index == 0 ? "" : " dx=\"\(format(TimelineFont.width(of: " ", size: Self.textSize)))\""
             let text = part.text + (index == parts.count - 1 ? "" : " ·")
-            return "<tspan\(shift) fill=\"\(part.colour)\">\(TimelineXML.escaped(text))</tspan>"
+            return
+                "<tspan\(shift) fill=\"\(part.colour)\"\(named(part.events))>\(TimelineXML.escaped(text))</tspan>"
         }
-        let named = events.isEmpty ? "" : " data-events=\"\(events.map(String.init).joined(separator: " "))\""
         elements.append(
-            "<text x=\"\(format(x))\" y=\"\(format(y))\" text-anchor=\"\(anchor.rawValue)\"\(named)"
+            "<text x=\"\(format(x))\" y=\"\(format(y))\" text-anchor=\"\(anchor.rawValue)\"\(named(parts.flatMap(\.events)))"
                 + " stroke=\"#ffffff\" stroke-width=\"4\" paint-order=\"stroke\">\(spans.joined())</text>")
     }
 
@@ -137,7 +139,7 @@ struct TimelineCanvas {
 
     mutating func line(
         x1: Double, y1: Double, x2: Double, y2: Double, colour: String, width: Double = 1,
-        dashes: String? = nil, kind: String? = nil, events: [Int] = []
+        dashes: String? = nil, kind: String? = nil, extra: [(String, String)] = []
     ) {
         var attributes: [(String, String)] = kind.map { [("class", $0)] } ?? []
         attributes += [
@@ -145,10 +147,7 @@ struct TimelineCanvas {
             ("stroke", colour), ("stroke-width", format(width)),
         ]
         if let dashes { attributes.append(("stroke-dasharray", dashes)) }
-        if !events.isEmpty {
-            attributes.append(("data-events", events.map(String.init).joined(separator: " ")))
-        }
-        element("line", attributes)
+        element("line", attributes + extra)
     }
 
     /// A cross of two strokes centred at `x`, `y`.

@@ -26,8 +26,10 @@ extension Timeline {
             body { font-family: DejaVu Sans Mono, Menlo, Consolas, monospace; margin: 1em; color: #1a202c; }
             nav button, #controls button { font: inherit; margin: 0 0.4em 0.4em 0; padding: 0.3em 0.6em; }
             nav button[aria-pressed="true"] { background: #2b6cb0; color: #ffffff; }
-            svg { max-width: 100%; height: auto; }
+            section.rule { overflow-x: auto; }
+            section.rule svg { max-width: none; height: auto; }
             [data-event] { cursor: pointer; }
+            [data-current="true"] { stroke: #e53e3e; stroke-width: 4px; }
             [data-event]:focus { outline: 2px solid #2b6cb0; }
             #step, #details { display: block; min-height: 1.4em; margin: 0.4em 0; }
             </style>
@@ -109,14 +111,33 @@ extension Timeline {
             button.setAttribute("aria-pressed", String(index === rule));
           });
           const section = sections[rule];
+          const events = rules[rule].events;
+          const current = step === 0 ? -1 : order[step - 1];
+          const now = step === 0 ? 0 : events[current].milliseconds;
+          const anyShown = (list) => list.split(" ").some((event) => revealed.has(Number(event)));
           section.querySelectorAll("[data-event]").forEach((mark) => {
             const shown = revealed.has(Number(mark.dataset.event));
             mark.dataset.shown = String(shown);
+            mark.dataset.current = String(Number(mark.dataset.event) === current);
             mark.setAttribute("visibility", shown ? "visible" : "hidden");
           });
+          // A label, and each part of one, shows once an event it names has happened.
           section.querySelectorAll("[data-events]").forEach((label) => {
-            const shown = label.dataset.events.split(" ").some((event) => revealed.has(Number(event)));
-            label.setAttribute("visibility", shown ? "visible" : "hidden");
+            label.setAttribute("visibility", anyShown(label.dataset.events) ? "visible" : "hidden");
+          });
+          // A bar grows from its first event to its second as the time of the current step passes.
+          section.querySelectorAll("line[data-from]").forEach((bar) => {
+            bar.dataset.end = bar.dataset.end || bar.getAttribute("x2");
+            const from = Number(bar.dataset.from);
+            const to = bar.dataset.to === undefined ? null : Number(bar.dataset.to);
+            const x1 = Number(bar.getAttribute("x1"));
+            const x2 = Number(bar.dataset.end);
+            const start = events[from].milliseconds;
+            const end = to === null ? Math.max(...events.map((event) => event.milliseconds)) : events[to].milliseconds;
+            const done = to === null ? step === events.length : revealed.has(to);
+            const fraction = done ? 1 : end > start ? Math.min(Math.max((now - start) / (end - start), 0), 1) : 0;
+            bar.setAttribute("visibility", revealed.has(from) ? "visible" : "hidden");
+            bar.setAttribute("x2", String(x1 + (x2 - x1) * fraction));
           });
           const count = order.length;
           stepText.textContent = step === 0
@@ -140,7 +161,7 @@ extension Timeline {
 
         rules.forEach((entry, index) => {
           const button = document.createElement("button");
-          button.textContent = entry.title + " (" + entry.events.length + " events)";
+          button.textContent = entry.title + " (" + entry.events.length + (entry.events.length === 1 ? " event)" : " events)");
           button.dataset.events = String(entry.events.length);
           button.addEventListener("click", () => go(index, rules[index].events.length));
           document.getElementById("rules").appendChild(button);
@@ -159,9 +180,11 @@ extension Timeline {
           if (key.key === "ArrowLeft") go(rule, step - 1);
         });
 
+        // An address that names no rule, or no step, opens the first rule, or the rule's last step.
         const asked = new URLSearchParams(location.hash.slice(1));
-        const askedRule = Number(asked.get("rule") || 0);
-        go(askedRule, asked.has("step") ? Number(asked.get("step")) : rules[Math.max(askedRule, 0)]?.events.length ?? 0);
+        const number = (name) => /^[0-9]+$/.test(asked.get(name) || "") ? Number(asked.get(name)) : null;
+        const askedRule = Math.min(number("rule") ?? 0, rules.length - 1);
+        go(askedRule, number("step") ?? rules[askedRule].events.length);
         if (asked.has("event")) select(Number(asked.get("event")));
         """
 }

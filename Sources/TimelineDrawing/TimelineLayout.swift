@@ -33,6 +33,12 @@ struct SectionLayout {
         var attempt: Int?
         /// For an attempt after the first: the last thing the server did about the one before.
         var previousAttemptEnd: Mark?
+        /// For an attempt after the first: the wait its sender recorded before sending it, if one
+        /// was scheduled; an attempt without one was sent at once.
+        var scheduledWait: Mark?
+        /// For a row that stands for several identical requests one after another (a redirect
+        /// loop): the marks of the others, which the row counts rather than draws.
+        var repeats: [Mark] = []
     }
 
     let rows: [Row]
@@ -42,7 +48,9 @@ struct SectionLayout {
         let lanes = section.lanes.filter { $0 != Timeline.serverLane }
         let ordered = lanes.filter { !$0.hasPrefix("upstream") } + lanes.filter { $0.hasPrefix("upstream") }
         let laneRows = ordered.map { lane in
-            Row(title: lane, marks: marks.filter { $0.event.lane == lane }, sender: nil, isRequest: false)
+            Row(
+                title: lane, marks: marks.filter { $0.event.lane == lane && $0.event.kind != .wait },
+                sender: nil, isRequest: false)
         }
         let serverMarks = marks.filter { $0.event.lane == Timeline.serverLane }
         let otherServerMarks = serverMarks.filter { !$0.event.isServerExchange }
@@ -54,8 +62,45 @@ struct SectionLayout {
         }
         Self.tieSenders(of: &requestRows, to: laneRows)
         Self.numberAttempts(of: &requestRows)
-        let sent = laneRows.flatMap { lane in [lane] + requestRows.filter { $0.sender?.lane == lane.title } }
-        rows = sent + serverRow + requestRows.filter { $0.sender == nil }
+        Self.tieWaits(marks.filter { $0.event.kind == .wait }, to: &requestRows)
+        let sent = laneRows.flatMap { lane in
+            [lane] + Self.collapsingRepeats(requestRows.filter { $0.sender?.lane == lane.title })
+        }
+        rows = sent + serverRow + Self.collapsingRepeats(requestRows.filter { $0.sender == nil })
+    }
+
+    /// Gives each attempt after the first the wait its sender recorded before it, in order.
+    private static func tieWaits(_ waits: [Mark], to requests: inout [Row]) {
+        var unused = waits
+        for index in requests.indices where (requests[index].attempt ?? 1) > 1 {
+            guard let lane = requests[index].sender?.lane,
+                let wait = unused.firstIndex(where: { $0.event.lane == lane })
+            else { continue }
+            requests[index].scheduledWait = unused.remove(at: wait)
+        }
+    }
+
+    /// Three or more requests in a row that are alike (the same request, the same answer, no
+    /// attempt numbers) as one row that counts them, so that a redirect loop is not twenty rows.
+    private static func collapsingRepeats(_ requests: [Row]) -> [Row] {
+        func alike(_ one: Row, _ other: Row) -> Bool {
+            one.attempt == nil && other.attempt == nil
+                && one.marks.map(\.event.label) == other.marks.map(\.event.label)
+        }
+        var runs: [[Row]] = []
+        for request in requests {
+            if let last = runs.last?.last, alike(last, request) {
+                runs[runs.count - 1].append(request)
+            } else {
+                runs.append([request])
+            }
+        }
+        return runs.flatMap { run -> [Row] in
+            guard run.count >= 3 else { return run }
+            var first = run[0]
+            first.repeats = run.dropFirst().flatMap(\.marks)
+            return [first]
+        }
     }
 
     /// Numbers the attempts of each retry, in order of arrival. A request is the next attempt of

@@ -5,7 +5,8 @@ import Timelines
 /// A mark's colour says what happened and its shape on which thread: a circle off the main thread,
 /// a square on it. The legend draws each kind of mark as a circle and the two shapes in grey.
 enum LegendEntry: String, CaseIterable {
-    case subscribe, value, finished, failed, cancel, retry, note
+    case subscribe, value, finished, failed, cancel, retry, action, note
+    case exited, crashed
     case waiting, stillWaiting
     case request, response, hangUp, serverBar, noAnswer
     case wait, hop
@@ -24,6 +25,9 @@ enum LegendEntry: String, CaseIterable {
         case .cancel: self = .cancel
         case .retry: self = .retry
         case .note: self = .note
+        case .action: self = .action
+        case .wait: self = .wait
+        case .exit: self = event.detail == "exit 0" ? .exited : .crashed
         }
     }
 
@@ -35,7 +39,10 @@ enum LegendEntry: String, CaseIterable {
         case .failed: "failed"
         case .cancel: "cancel"
         case .retry: "retry"
+        case .action: "the client's own action"
         case .note: "note"
+        case .exited: "process exits"
+        case .crashed: "process killed by a signal"
         case .waiting: "subscribed, waiting"
         case .stillWaiting: "still waiting when the rule ended"
         case .request: "request reaches the server"
@@ -43,7 +50,7 @@ enum LegendEntry: String, CaseIterable {
         case .hangUp: "server hangs up, no answer"
         case .serverBar: "server at work"
         case .noAnswer: "server never answers"
-        case .wait: "wait before the next attempt"
+        case .wait: "scheduled wait before the next attempt"
         case .hop: "hop to another thread"
         case .offMain: "circle: off the main thread"
         case .onMain: "square: on the main thread"
@@ -58,7 +65,10 @@ enum LegendEntry: String, CaseIterable {
         case .failed: "#c53030"
         case .cancel: "#dd6b20"
         case .retry: "#b7791f"
+        case .action: "#5f7a00"
         case .note: "#718096"
+        case .exited: "#4a5568"
+        case .crashed: "#9b2c2c"
         case .waiting, .stillWaiting: "#cbd5e0"
         case .request: "#6b46c1"
         case .response, .hangUp: "#b83280"
@@ -87,20 +97,28 @@ enum LegendEntry: String, CaseIterable {
 
     var barWidth: Double { self == .wait ? 3 : 5 }
 
+    /// Drawn in the shape of the thread it happened on; a server's answer, a child process's end
+    /// and a hop tell nothing by their thread.
+    var showsThread: Bool {
+        ![.hangUp, .hop, .exited, .crashed].contains(self)
+    }
+
     /// An event's mark centred at `x`, `y`: a circle off the main thread, a square on it, a cross
-    /// for a hang-up (at the server, where the thread tells nothing). `event` is the event's
-    /// position in its section, for the page that reveals the marks step by step; a mark that
-    /// stands for no event of its own (a hop) names the event it is `revealedWith` instead.
+    /// for a hang-up or a crash (where the thread tells nothing). `event` is the event's position in
+    /// its section, for the page that reveals the marks step by step; a mark that stands for no
+    /// event of its own (a hop) names the event it is `revealedWith` instead, and one that stands
+    /// for repeated events besides its own (a row of repeated requests) names them in `standingFor`.
     func drawMark(
         in canvas: inout TimelineCanvas, x: Double, y: Double, onMainThread: Bool, event: Int? = nil,
-        revealedWith other: Int? = nil
+        revealedWith other: Int? = nil, standingFor repeats: [Int] = []
     ) {
         let thread = onMainThread ? LegendEntry.onMain : .offMain
-        let kind = "mark \(rawValue)" + (self == .hangUp || self == .hop ? "" : " \(thread.rawValue)")
+        let kind = "mark \(rawValue)" + (showsThread ? " \(thread.rawValue)" : "")
         let extra =
             (event.map { [("data-event", String($0))] } ?? [])
             + (other.map { [("data-events", String($0))] } ?? [])
-        drawShape(in: &canvas, x: x, y: y, square: onMainThread, kind: kind, extra: extra)
+            + (repeats.isEmpty ? [] : [("data-repeats", repeats.map(String.init).joined(separator: " "))])
+        drawShape(in: &canvas, x: x, y: y, square: onMainThread && showsThread, kind: kind, extra: extra)
     }
 
     /// The entry's key in the legend, centred at `x`, `y`.
@@ -121,8 +139,12 @@ enum LegendEntry: String, CaseIterable {
     ) {
         let r = Self.markRadius
         switch self {
-        case .hangUp:
+        case .hangUp, .crashed:
             canvas.cross(x: x, y: y, radius: r, colour: colour, kind: kind, extra: extra)
+        case .exited:
+            canvas.rect(
+                x: x - 3, y: y - r - 2, width: 6, height: 2 * r + 4, fill: colour, stroke: colour, kind: kind,
+                extra: extra)
         case .hop:
             canvas.rect(
                 x: x - 1.5, y: y - 10, width: 3, height: 20, fill: colour, stroke: colour, kind: kind,
@@ -139,13 +161,21 @@ enum LegendEntry: String, CaseIterable {
         }
     }
 
-    /// A bar of this entry along a row, from `start` to `end`, shown on the stepping page with the
-    /// `events` it belongs to (always, when none).
+    /// A bar of this entry along a row, from `start` to `end`. On the stepping page it grows from
+    /// the first of its `ends` (`data-from`) to the second (`data-to`; none for a bar that never
+    /// ended); a bar that is an event itself (a scheduled wait) names it as its `event`.
     func drawBar(
-        in canvas: inout TimelineCanvas, from start: Double, to end: Double, y: Double, events: [Int] = []
+        in canvas: inout TimelineCanvas, from start: Double, to end: Double, y: Double,
+        ends: (Int, Int?)? = nil, event: Int? = nil
     ) {
+        var extra: [(String, String)] = []
+        if let ends {
+            extra.append(("data-from", String(ends.0)))
+            if let to = ends.1 { extra.append(("data-to", String(to))) }
+        }
+        if let event { extra.append(("data-event", String(event))) }
         canvas.line(
             x1: start, y1: y, x2: end, y2: y, colour: colour, width: barWidth, dashes: dashes,
-            kind: "bar \(rawValue)", events: events)
+            kind: "bar \(rawValue)", extra: extra)
     }
 }

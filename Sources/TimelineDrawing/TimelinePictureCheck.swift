@@ -1,8 +1,12 @@
 import Foundation
+import Quantities
+import Timelines
 
 /// What is wrong with the layout of a timeline picture, read back from its SVG: text over text or
 /// over a mark, anything outside the canvas, a mark the legend does not explain or a legend entry
-/// with nothing drawn, and a mark that does not look like its legend entry says.
+/// with nothing drawn, a mark that does not look like its legend entry says, a mark mostly hidden
+/// under another, a label far from its mark, text cut short with "…", a completion drawn or
+/// recorded without saying whether it finished, and a number of events drawn other than the run's.
 ///
 /// It measures text with the metric of the font the pictures declare (`TimelineFont`), so it
 /// catches what a reader would see at that font, and it trusts nothing else the drawing knows.
@@ -39,7 +43,75 @@ public func timelinePictureProblems(_ svg: String) -> [String] {
             problems.append("a \(shape.role) \(shape.entry) does not look like its legend entry")
         }
     }
+    problems += hiddenMarkProblems(drawn.filter { $0.role == "mark" && $0.entry != "hop" })
+    problems += labelDistanceProblems(texts, drawn)
+    problems += texts.filter { $0.content.contains("…") }.map { "text '\($0.content)' is cut short" }
+    problems += eventCountProblems(svg, drawn)
     return Array(Set(problems)).sorted()
+}
+
+/// A mark more than half of which lies under another.
+private func hiddenMarkProblems(_ marks: [DrawnPicture.Shape]) -> [String] {
+    marks.enumerated().flatMap { index, mark in
+        marks[(index + 1)...].compactMap { other -> String? in
+            let width = min(mark.box.right, other.box.right) - max(mark.box.left, other.box.left)
+            let height = min(mark.box.bottom, other.box.bottom) - max(mark.box.top, other.box.top)
+            let smaller = min(mark.box.area, other.box.area)
+            guard width > 0, height > 0, width * height > smaller / 2 else { return nil }
+            return "a mark \(mark.entry) is hidden under a mark \(other.entry)"
+        }
+    }
+}
+
+/// How far a label may be from its mark: across, beyond the ends of its text; up, the lines of
+/// labels a crowded row stacks.
+let labelReach = (across: 12.0, up: 125.0)
+
+/// A label that names events (`data-events`) none of whose marks or bars below it lies within
+/// `labelReach` of it.
+private func labelDistanceProblems(_ texts: [DrawnPicture.Text], _ shapes: [DrawnPicture.Shape]) -> [String] {
+    func names(_ shape: DrawnPicture.Shape, _ event: Int) -> Bool {
+        ["data-event", "data-events", "data-from"].contains { name in
+            shape.attributes[name]?.split(separator: " ").contains(Substring(String(event))) ?? false
+        }
+    }
+    return texts.compactMap { text -> String? in
+        let distances = text.events.flatMap { event in
+            shapes.filter { names($0, event) && $0.box.top >= text.box.bottom - 1 }.map { mark in
+                (
+                    across: max(text.box.left - mark.box.right, mark.box.left - text.box.right, 0),
+                    up: mark.box.top - text.box.bottom
+                )
+            }
+        }
+        guard let nearest = distances.min(by: { $0.across + $0.up < $1.across + $1.up }),
+            nearest.across > labelReach.across || nearest.up > labelReach.up
+        else { return nil }
+        return
+            "label '\(text.content)' is \(Int(nearest.across)) px across and \(Int(nearest.up)) px up from its mark"
+    }
+}
+
+/// What the picture draws against the run it embeds: one element for each event the stable
+/// sequence lists (a mark, or a wait's bar, or counted in a row of repeats), and no completion
+/// that does not say how it ended.
+private func eventCountProblems(_ svg: String, _ shapes: [DrawnPicture.Shape]) -> [String] {
+    guard let sequence = Timeline.stableSequence(inSVG: svg) else { return [] }
+    let events = sequence.split(separator: "\n").filter { $0.hasPrefix("    ") }
+    let drawn =
+        shapes.filter { $0.attributes["data-event"] != nil }.count
+        + shapes.compactMap { $0.attributes["data-repeats"] }.map { $0.split(separator: " ").count }.reduce(
+            0, +)
+    var problems: [String] = []
+    if drawn != events.count {
+        problems.append("draws \(drawn) events, and the run recorded \(events.count)")
+    }
+    let unsaid = events.filter { $0.hasPrefix("    completion (") }.count
+    if unsaid > 0 {
+        problems.append(
+            "\(counted(unsaid, "completion")) recorded without saying whether it finished or failed")
+    }
+    return problems
 }
 
 extension Box {
@@ -56,6 +128,8 @@ private struct DrawnPicture {
     struct Text {
         let content: String
         let box: Box
+        /// The events the text names, for a label.
+        var events: [Int] = []
     }
 
     /// A mark, a bar or a legend key: `role` is `mark`, `bar` or `key`; `entry` its legend entry;
@@ -149,7 +223,8 @@ private struct DrawnPicture {
             width: width, x: Double(attributes["x"] ?? "") ?? 0, y: Double(attributes["y"] ?? "") ?? 0,
             size: size,
             anchor: anchor)
-        return Text(content: content, box: box)
+        let events = (attributes["data-events"] ?? "").split(separator: " ").compactMap { Int($0) }
+        return Text(content: content, box: box, events: events)
     }
 
     static func box(of element: String, _ attributes: [String: String]) -> Box {

@@ -28,6 +28,18 @@ extension Timeline {
     }
 }
 
+extension Timeline {
+    /// How long each shared time scale must be: the latest event of any section that names it.
+    var sharedScales: [String: Duration] {
+        var scales: [String: Duration] = [:]
+        for section in sections {
+            guard let scale = section.scale else { continue }
+            scales[scale] = max(scales[scale] ?? .zero, section.events.map(\.offset).max() ?? .zero)
+        }
+        return scales
+    }
+}
+
 /// One rule's picture and the name its file takes, such as `retry-2-after-validation-resends-at-once`.
 public struct RulePicture: Sendable, Equatable {
     public let name: String
@@ -62,7 +74,7 @@ private struct TimelinePicture {
 
     func svg(stableSequence: String) -> String {
         let layouts = sections.map(SectionLayout.init)
-        let drawing = SectionDrawing(canvasWidth: width, layouts: layouts)
+        let drawing = SectionDrawing(canvasWidth: width, layouts: layouts, scales: timeline.sharedScales)
         // A first pass finds which marks the sections draw, for the legend above them.
         var used = Set<LegendEntry>()
         var scratch = TimelineCanvas(width: width)

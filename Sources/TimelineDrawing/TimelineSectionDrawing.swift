@@ -16,13 +16,16 @@ struct SectionDrawing {
 
     let canvasWidth: Double
     let titleColumnWidth: Double
+    /// The time each shared scale (`Timeline.shareTimeScale`) must reach: the longest of its sections.
+    let scales: [String: Duration]
 
     /// A drawing for `layouts` on a canvas `canvasWidth` wide, with a title column wide enough for
-    /// every row's title (up to a third of the width; longer titles are shortened).
-    init(canvasWidth: Double, layouts: [SectionLayout]) {
+    /// every row's whole title (up to half the width).
+    init(canvasWidth: Double, layouts: [SectionLayout], scales: [String: Duration] = [:]) {
         self.canvasWidth = canvasWidth
+        self.scales = scales
         let widest = layouts.flatMap(\.rows).map { Self.rowTitle($0).width }.max() ?? 0
-        titleColumnWidth = min(canvasWidth / 3, max(110, widest + 16))
+        titleColumnWidth = min(canvasWidth / 2, max(110, widest + 16))
     }
 
     var plotLeft: Double { Self.margin + titleColumnWidth }
@@ -42,20 +45,36 @@ struct SectionDrawing {
                 canvas.text(line, x: Self.margin, y: y, size: Self.titleSize, bold: true)
             }
         }
+        drawCaption(section, in: &canvas, y: &y)
         guard !section.events.isEmpty else {
-            y += 28
-            canvas.text(
-                "nothing was recorded during this rule", x: plotLeft, y: y, colour: TimelineCanvas.quietColour
-            )
+            if section.caption == nil {
+                y += 28
+                canvas.text(
+                    "nothing was recorded during this rule", x: plotLeft, y: y,
+                    colour: TimelineCanvas.quietColour)
+            }
             y += 8
             return
         }
-        let axis = TimeAxis(longest: section.events.map(\.offset).max() ?? .zero)
+        let longest = section.scale.flatMap { scales[$0] } ?? section.events.map(\.offset).max() ?? .zero
+        let axis = TimeAxis(longest: longest)
         y += 30
         drawAxis(axis, in: &canvas, y: y)
         y += 4
         for row in layout.rows {
-            draw(row, axis: axis, in: &canvas, y: &y, used: &used)
+            draw(
+                row, axis: axis, mover: row.isRequest ? nil : section.movers[row.title], in: &canvas, y: &y,
+                used: &used)
+        }
+    }
+
+    /// What the rule says its run cannot show, under its title, in lines that fit.
+    func drawCaption(_ section: Timeline.Section, in canvas: inout TimelineCanvas, y: inout Double) {
+        guard let caption = section.caption else { return }
+        y += 6
+        for line in wrapped(caption, size: TimelineCanvas.textSize) {
+            y += 22
+            canvas.text(line, x: Self.margin, y: y, colour: TimelineCanvas.quietColour)
         }
     }
 
@@ -81,10 +100,12 @@ struct SectionDrawing {
     static func rowTitle(
         _ row: SectionLayout.Row
     ) -> (text: String, size: Double, bold: Bool, indent: Double, width: Double) {
+        let repeated = row.repeats.isEmpty ? nil : row.repeats.count / max(row.marks.count, 1) + 1
         let (text, size, bold, indent): (String, Double, Bool, Double) =
             if row.isRequest {
                 (
-                    row.attempt.map { "attempt \($0)" } ?? (row.sender == nil ? "request" : "its request"),
+                    repeated.map { "\($0) requests" } ?? row.attempt.map { "attempt \($0)" }
+                        ?? (row.sender == nil ? "request" : "its request"),
                     TimelineCanvas.smallSize, false, row.sender == nil ? 0 : 14
                 )
             } else {
@@ -94,141 +115,220 @@ struct SectionDrawing {
     }
 
     /// Draws one row below `y`: its title at the left, its bars, its marks, and their labels above.
+    /// On a lane whose events `mover` moves between threads, a hop marks where the thread changes.
     func draw(
-        _ row: SectionLayout.Row, axis: TimeAxis, in canvas: inout TimelineCanvas, y: inout Double,
-        used: inout Set<LegendEntry>
+        _ row: SectionLayout.Row, axis: TimeAxis, mover: String?, in canvas: inout TimelineCanvas,
+        y: inout Double, used: inout Set<LegendEntry>
     ) {
-        var items = labelGroups(row.marks, axis).map { group in
+        let marks = visibleMarks(of: row)
+        let hops = row.isRequest ? [] : hopsBetweenThreads(marks, mover: mover)
+        let xs = spread(marks, axis, hoppingBefore: Set(hops.map(\.event)))
+        let count = row.repeats.isEmpty ? "" : " ×\(row.repeats.count / max(row.marks.count, 1) + 1)"
+        var items = labelGroups(marks, axis).map { group in
             LabelItem(
-                x: x(of: group[0], axis), parts: group.map { ($0.event.label, LegendEntry($0.event).colour) },
-                events: group.map(\.index))
+                x: xs[group[0].index]!,
+                parts: group.map {
+                    LabelPart(
+                        text: $0.event.label + count, colour: LegendEntry($0.event).colour, events: [$0.index]
+                    )
+                })
         }
-        let hops = row.isRequest ? [] : hopsBetweenThreads(row.marks, axis)
         // What is drawn for an event but is not its mark appears with it on the page that steps
-        // through the events: a hop with the first event on the new thread, a wait with the attempt.
-        items += hops.map {
+        // through the events: a hop with the first event on the new thread, a wait when it ended.
+        let hopXs = hops.map { hop in (hop, hopX(before: hop.event, in: marks, xs)) }
+        items += hopXs.map { hop, x in
             LabelItem(
-                x: $0.x,
-                parts: [($0.toMain ? "→ main thread" : "→ off the main thread", LegendEntry.hop.colour)],
-                events: [$0.event])
+                x: x,
+                parts: [
+                    LabelPart(
+                        text: "→ main, by \(hop.mover)",
+                        colour: LegendEntry.hop.colour, events: [hop.event])
+                ])
         }
-        let wait = waitBeforeAttempt(row, axis)
-        let arrival = row.marks.first.map { [$0.index] } ?? []
+        let wait = scheduledWait(before: row, axis, arrivalX: marks.first.flatMap { xs[$0.index] })
         if let wait {
             items.append(
                 LabelItem(
-                    x: wait.from, parts: [("waited \(wait.label)", LegendEntry.wait.colour)], events: arrival)
-            )
+                    x: wait.from,
+                    parts: [
+                        LabelPart(text: wait.label, colour: LegendEntry.wait.colour, events: [wait.event])
+                    ]))
         }
-        let bar = self.bar(of: row, axis)
-        if bar?.entry == .noAnswer {
+        let bar = self.bar(of: row, marks: marks, xs: xs)
+        if bar?.entry == .noAnswer, let arrival = marks.first {
             items.append(
                 LabelItem(
-                    x: contentRight, parts: [("no answer", LegendEntry.request.colour)], preferEnd: true,
-                    events: arrival))
+                    x: contentRight,
+                    parts: [
+                        LabelPart(
+                            text: "no answer", colour: LegendEntry.request.colour, events: [arrival.index])
+                    ],
+                    preferEnd: true))
         }
-        let placed = place(items.sorted { $0.x < $1.x })
+        let placed = place(items)
         let lines = (placed.map(\.line).max() ?? 0) + 1
         let baseline =
             y + 8 + Self.labelRise + Double(lines - 1) * Self.labelLineHeight + TimelineCanvas.textSize
             * TimelineFont.ascent
         let title = Self.rowTitle(row)
         canvas.text(
-            shortened(title.text, size: title.size, toFit: titleColumnWidth - 16 - title.indent),
-            x: Self.margin + title.indent, y: baseline + 5, size: title.size, bold: title.bold,
+            title.text, x: Self.margin + title.indent, y: baseline + 5, size: title.size, bold: title.bold,
             colour: row.isRequest ? TimelineCanvas.quietColour : TimelineCanvas.textColour)
         canvas.line(x1: plotLeft, y1: baseline, x2: plotLeft + plotWidth, y2: baseline, colour: "#edf2f7")
         if let bar {
             used.insert(bar.entry)
-            bar.entry.drawBar(in: &canvas, from: bar.from, to: bar.to, y: baseline)
+            bar.entry.drawBar(in: &canvas, from: bar.from, to: bar.to, y: baseline, ends: bar.ends)
         }
-        if let wait, wait.to > wait.from {
+        if let wait {
             used.insert(.wait)
-            LegendEntry.wait.drawBar(in: &canvas, from: wait.from, to: wait.to, y: baseline, events: arrival)
+            LegendEntry.wait.drawBar(
+                in: &canvas, from: wait.from, to: max(wait.to, wait.from + 1), y: baseline, event: wait.event)
         }
         for label in placed {
             canvas.label(
                 label.parts, x: label.x,
                 y: baseline - Self.labelRise - Double(label.line) * Self.labelLineHeight,
-                anchor: label.anchor, events: label.events)
+                anchor: label.anchor)
         }
-        for mark in row.marks {
+        let counted = row.repeats.map(\.index)
+        for (position, mark) in marks.enumerated() {
             let entry = LegendEntry(mark.event)
             used.insert(entry)
-            if entry != .hangUp { used.insert(mark.event.onMainThread ? .onMain : .offMain) }
+            if entry.showsThread { used.insert(mark.event.onMainThread ? .onMain : .offMain) }
             entry.drawMark(
-                in: &canvas, x: x(of: mark, axis), y: baseline, onMainThread: mark.event.onMainThread,
-                event: mark.index)
+                in: &canvas, x: xs[mark.index]!, y: baseline, onMainThread: mark.event.onMainThread,
+                event: mark.index, standingFor: position == 0 ? counted : [])
         }
-        for hop in hops {
+        for (hop, x) in hopXs {
             used.insert(.hop)
             LegendEntry.hop.drawMark(
-                in: &canvas, x: hop.x, y: baseline, onMainThread: false, revealedWith: hop.event)
+                in: &canvas, x: x, y: baseline, onMainThread: false, revealedWith: hop.event)
         }
         y = baseline + 16
     }
 
-    /// The bar along a row: from subscribe to completion for a lane, from arrival to answer for a
-    /// request; dashed to the end of the section when the wait never ended.
-    func bar(of row: SectionLayout.Row, _ axis: TimeAxis) -> (entry: LegendEntry, from: Double, to: Double)? {
-        let end = plotLeft + plotWidth
-        if row.isRequest {
-            let start = x(of: row.marks[0], axis)
-            if let answer = row.marks.dropFirst().last {
-                let to = x(of: answer, axis)
-                return to > start ? (.serverBar, start, to) : nil
-            }
-            return (.noAnswer, start, end)
-        }
-        guard let opening = row.marks.first(where: { $0.event.kind.opens }) else { return nil }
-        let from = x(of: opening, axis)
-        guard let closing = row.marks.last(where: { $0.event.kind.closes }) else {
-            return (.stillWaiting, from, end)
-        }
-        let to = x(of: closing, axis)
-        return to > from ? (.waiting, from, to) : nil
+    /// The marks a row draws: all of them, or for a row that stands for repeated requests, the first
+    /// request and the last answer.
+    func visibleMarks(of row: SectionLayout.Row) -> [SectionLayout.Mark] {
+        guard let last = row.repeats.last, let first = row.marks.first else { return row.marks }
+        return [first, last]
     }
 
-    /// For an attempt after the first: from the end of the attempt before to this one's arrival,
-    /// with how long that was, as the server measured it.
-    func waitBeforeAttempt(
-        _ row: SectionLayout.Row, _ axis: TimeAxis
-    ) -> (from: Double, to: Double, label: String)? {
-        guard let previous = row.previousAttemptEnd, let arrival = row.marks.first else { return nil }
+    /// Where each mark is drawn: at its time, or moved right just far enough to be seen beside the
+    /// one before (by room for a hop, when one comes between), and pulled back if that would
+    /// leave the plot.
+    func spread(
+        _ marks: [SectionLayout.Mark], _ axis: TimeAxis, hoppingBefore hopped: Set<Int>
+    ) -> [Int: Double] {
+        let ordered = marks.sorted { ($0.event.offset, $0.index) < ($1.event.offset, $1.index) }
+        func gap(before mark: SectionLayout.Mark) -> Double {
+            2 * LegendEntry.markRadius + (hopped.contains(mark.index) ? 14 : 3)
+        }
+        var xs = ordered.map { x(of: $0, axis) }
+        for index in xs.indices.dropFirst() {
+            xs[index] = max(xs[index], xs[index - 1] + gap(before: ordered[index]))
+        }
+        let limit = plotLeft + plotWidth + 16
+        if let last = xs.indices.last, xs[last] > limit {
+            xs[last] = limit
+            for index in xs.indices.dropLast().reversed() {
+                xs[index] = min(xs[index], xs[index + 1] - gap(before: ordered[index + 1]))
+            }
+        }
+        return Dictionary(uniqueKeysWithValues: zip(ordered.map(\.index), xs))
+    }
+
+    /// A hop's place: halfway between the mark before it and the first mark on the new thread.
+    func hopX(before event: Int, in marks: [SectionLayout.Mark], _ xs: [Int: Double]) -> Double {
+        let arrival = xs[event]!
+        let previous = marks.filter { $0.index != event }.map { xs[$0.index]! }.filter { $0 < arrival }.max()
+        return previous.map { max(arrival - 14, ($0 + arrival) / 2) } ?? arrival - 14
+    }
+
+    /// The bar along a row: from subscribe to completion for a lane, from arrival to answer for a
+    /// request; dashed to the end of the section when the wait never ended. `ends` are the events
+    /// at its two ends, the second nil when it has none.
+    func bar(
+        of row: SectionLayout.Row, marks: [SectionLayout.Mark], xs: [Int: Double]
+    ) -> (entry: LegendEntry, from: Double, to: Double, ends: (Int, Int?))? {
+        let end = plotLeft + plotWidth
+        // A row of repeated requests spans many exchanges: no one bar stands for them.
+        guard row.repeats.isEmpty else { return nil }
+        if row.isRequest {
+            let start = xs[marks[0].index]!
+            if let answer = marks.dropFirst().last {
+                let to = xs[answer.index]!
+                return to > start ? (.serverBar, start, to, (marks[0].index, answer.index)) : nil
+            }
+            return (.noAnswer, start, end, (marks[0].index, nil))
+        }
+        guard let opening = marks.first(where: { $0.event.kind.opens }) else { return nil }
+        let from = xs[opening.index]!
+        guard let closing = marks.last(where: { $0.event.kind.closes }) else {
+            return (.stillWaiting, from, end, (opening.index, nil))
+        }
+        let to = xs[closing.index]!
+        return to > from ? (.waiting, from, to, (opening.index, closing.index)) : nil
+    }
+
+    /// For an attempt sent after a scheduled wait: from the end of the attempt before to this
+    /// one's arrival, with how long that was as the server measured it and what was scheduled.
+    /// An attempt sent at once has none: nothing waited.
+    func scheduledWait(
+        before row: SectionLayout.Row, _ axis: TimeAxis, arrivalX: Double?
+    ) -> (from: Double, to: Double, label: String, event: Int)? {
+        guard let previous = row.previousAttemptEnd, let wait = row.scheduledWait,
+            let arrival = row.marks.first,
+            let arrivalX
+        else { return nil }
+        let measured = TimeAxis.rounded(arrival.event.offset - previous.event.offset)
         return (
-            x(of: previous, axis), x(of: arrival, axis),
-            TimeAxis.rounded(arrival.event.offset - previous.event.offset)
+            x(of: previous, axis), arrivalX - LegendEntry.markRadius - 1,
+            "waited \(measured) (\(wait.event.detail) scheduled)", wait.index
         )
     }
 
-    /// Where a lane moves between the main thread and another: just before the first mark on the
-    /// new thread (when the hop itself happened is not recorded, only that it had by then), or
-    /// halfway from the mark before when that is closer.
+    /// Where a lane that `mover` moves onto the main thread changes to it: before the
+    /// first mark on the new thread (when the hop itself happened is not recorded, only that it had
+    /// by then). None on a lane nothing moves.
     func hopsBetweenThreads(
-        _ marks: [SectionLayout.Mark], _ axis: TimeAxis
-    ) -> [(x: Double, toMain: Bool, event: Int)] {
-        zip(marks, marks.dropFirst()).compactMap { previous, mark in
-            guard mark.event.onMainThread != previous.event.onMainThread else { return nil }
-            let arrival = x(of: mark, axis)
-            return (
-                max(arrival - 14, (x(of: previous, axis) + arrival) / 2), mark.event.onMainThread, mark.index
-            )
+        _ marks: [SectionLayout.Mark], mover: String?
+    ) -> [(event: Int, mover: String)] {
+        guard let mover else { return [] }
+        let ordered = marks.sorted { ($0.event.offset, $0.index) < ($1.event.offset, $1.index) }
+        return zip(ordered, ordered.dropFirst()).compactMap { previous, mark in
+            guard mark.event.onMainThread, !previous.event.onMainThread else { return nil }
+            return (mark.index, mover)
         }
     }
 
     // MARK: Labels
 
+    /// Part of a label, in its own colour, naming the events it stands for.
+    struct LabelPart {
+        let text: String
+        let colour: String
+        /// The positions in the section of the events it names, for the page that reveals them.
+        let events: [Int]
+    }
+
     struct LabelItem {
         let x: Double
-        let parts: [(text: String, colour: String)]
+        let parts: [LabelPart]
         var preferEnd = false
-        /// The positions in the section of the events the label names.
-        var events: [Int] = []
+        /// Whether it may be slid along its line to fit, so that it no longer starts or ends at its
+        /// mark (though it always spans it): for a text too wide to do either.
+        var slides = false
+        /// For one line of a text broken over several: how many lines of it come after this one,
+        /// which must sit below it.
+        var linesAfter = 0
+
+        var text: String { TimelineCanvas.labelText(parts.map { ($0.text, $0.colour) }) }
+        var width: Double { TimelineFont.width(of: text, size: TimelineCanvas.textSize) }
     }
 
     struct PlacedLabel {
-        let parts: [(text: String, colour: String)]
-        let events: [Int]
+        let parts: [LabelPart]
         let x: Double
         let anchor: TextAnchor
         let line: Int
@@ -250,52 +350,80 @@ struct SectionDrawing {
         return groups
     }
 
+    var leftmostLabel: Double { plotLeft - 8 }
+
+    /// Where a label starting at its mark, or ending there, would begin; nil when it would leave
+    /// the plot.
+    func unslidLeft(_ item: LabelItem, _ anchor: TextAnchor) -> Double? {
+        let left = anchor == .start ? item.x - 4 : min(item.x + 4, contentRight) - item.width
+        return left >= leftmostLabel && left + item.width <= contentRight ? left : nil
+    }
+
+    /// The item as labels that fit: whole, when it can start or end at its mark; else each part on
+    /// a line of its own; a part too wide even so, slid to fit, or broken between words when it is
+    /// wider than the plot. Nothing is cut.
+    func fitted(_ item: LabelItem) -> [LabelItem] {
+        if unslidLeft(item, .start) != nil || unslidLeft(item, .end) != nil { return [item] }
+        if item.parts.count > 1 {
+            return item.parts.flatMap { fitted(LabelItem(x: item.x, parts: [$0], preferEnd: item.preferEnd)) }
+        }
+        let part = item.parts[0]
+        let fits = Int(
+            ((contentRight - leftmostLabel) / (TimelineCanvas.textSize * TimelineFont.advance)) + 1e-9)
+        let lines = wrappedWords(part.text, fits: fits)
+        return lines.enumerated().map { number, line in
+            LabelItem(
+                x: item.x, parts: [LabelPart(text: line, colour: part.colour, events: part.events)],
+                preferEnd: item.preferEnd, slides: true, linesAfter: lines.count - 1 - number)
+        }
+    }
+
     /// Puts each label in the lowest line where it clears the labels already there, starting at
-    /// its mark and running right, or ending there and running left when that fits better; never
-    /// into the title column or past the right margin.
+    /// its mark and running right, or ending there and running left; never into the title column
+    /// or past the right margin. The latest labels are placed first, so that labels stacked over
+    /// each other read in the order things happened, top to bottom.
     func place(_ items: [LabelItem]) -> [PlacedLabel] {
-        let leftmost = plotLeft - 8
+        let pieces = items.flatMap(fitted)
         var lines: [[(left: Double, right: Double)]] = []
-        return items.map { item in
-            var parts = item.parts
-            var width = TimelineFont.width(of: TimelineCanvas.labelText(parts), size: TimelineCanvas.textSize)
-            if width > contentRight - leftmost {
-                let text = shortened(
-                    TimelineCanvas.labelText(parts), size: TimelineCanvas.textSize,
-                    toFit: contentRight - leftmost)
-                parts = [(text, parts[0].colour)]
-                width = TimelineFont.width(of: text, size: TimelineCanvas.textSize)
-            }
+        let order = pieces.indices.sorted { (pieces[$0].x, $0) > (pieces[$1].x, $1) }
+        var placed: [PlacedLabel] = []
+        // The line of the last piece placed, which the line before it in a broken text must be above.
+        var below = -1
+        for index in order {
+            let item = pieces[index]
             let anchors: [TextAnchor] = item.preferEnd ? [.end, .start] : [.start, .end]
-            for line in 0...lines.count {
+            let lowest = item.linesAfter > 0 ? below + 1 : 0
+            search: for line in lowest...max(lines.count, lowest) {
                 for anchor in anchors {
-                    let left = min(
-                        max(anchor == .start ? item.x - 4 : item.x + 4 - width, leftmost),
-                        contentRight - width)
-                    let right = left + width
+                    let left: Double
+                    if item.slides {
+                        left = min(
+                            max(anchor == .start ? item.x - 4 : item.x + 4 - item.width, leftmostLabel),
+                            contentRight - item.width)
+                    } else if let unslid = unslidLeft(item, anchor) {
+                        left = unslid
+                    } else {
+                        continue
+                    }
+                    let right = left + item.width
                     if line < lines.count,
                         lines[line].contains(where: { left < $0.right + 10 && $0.left < right + 10 })
                     {
                         continue
                     }
-                    if line == lines.count { lines.append([]) }
+                    while lines.count <= line { lines.append([]) }
                     lines[line].append((left, right))
-                    return PlacedLabel(parts: parts, events: item.events, x: left, anchor: .start, line: line)
+                    below = line
+                    placed.append(PlacedLabel(parts: item.parts, x: left, anchor: .start, line: line))
+                    break search
                 }
             }
-            fatalError("a new line always has room")
         }
+        return placed
     }
 
-    /// `text` cut to fit `width`, with an ellipsis when something was cut.
-    func shortened(_ text: String, size: Double, toFit width: Double) -> String {
-        let fits = Int(width / (size * TimelineFont.advance))
-        return text.count <= fits ? text : String(text.prefix(max(fits - 1, 0))) + "…"
-    }
-
-    /// `text` in lines that fit between the margins, broken between words.
-    func wrapped(_ text: String, size: Double) -> [String] {
-        let fits = Int((canvasWidth - 2 * Self.margin) / (size * TimelineFont.advance))
+    /// `text` in lines of at most `fits` characters, broken between words.
+    func wrappedWords(_ text: String, fits: Int) -> [String] {
         var lines: [String] = []
         for word in text.split(separator: " ") {
             if let last = lines.last, last.count + 1 + word.count <= fits {
@@ -304,7 +432,13 @@ struct SectionDrawing {
                 lines.append(String(word))
             }
         }
-        return lines.map { shortened($0, size: size, toFit: canvasWidth - 2 * Self.margin) }
+        return lines
+    }
+
+    /// `text` in lines that fit between the margins, broken between words.
+    func wrapped(_ text: String, size: Double) -> [String] {
+        wrappedWords(
+            text, fits: Int(((canvasWidth - 2 * Self.margin) / (size * TimelineFont.advance)) + 1e-9))
     }
 }
 
@@ -321,6 +455,9 @@ extension Timeline.Event {
         case .cancel: exchange == nil ? "cancel" : "client left, answer never sent"
         case .retry: detail.isEmpty ? "retry" : "retry \(detail)"
         case .note: detail.isEmpty ? "note" : detail
+        case .action: detail
+        case .wait: "waited \(detail)"
+        case .exit: detail == "exit 0" ? "process exits 0" : "process ends: \(detail)"
         }
     }
 }

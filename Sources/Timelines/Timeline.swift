@@ -20,8 +20,15 @@ public final class Timeline: Sendable {
         /// What happened; `request`, `response` and `hangUp` (the connection closed with no answer) are
         /// seen at the server, the rest at a subscriber. A request the server never answers has nothing
         /// after it: the picture draws only what happened.
+        ///
+        /// `action` is something the client's own code did (`cancel()`, a cancellable released, a
+        /// screen's `disappear()`, a refresh), as against what its pipeline received. `wait` is a
+        /// wait that something scheduled before sending a request again (a retry policy's backoff),
+        /// recorded when the wait ended. `exit` is a child process ending: `exit 0`, or the signal
+        /// that ended it.
         public enum Kind: String, Sendable, CaseIterable {
             case subscribe, request, response, hangUp, value, completion, cancel, retry, note
+            case action, wait, exit
         }
 
         public let kind: Kind
@@ -43,6 +50,14 @@ public final class Timeline: Sendable {
         public let title: String
         public fileprivate(set) var events: [Event] = []
         fileprivate let start: ContinuousClock.Instant
+        /// What the picture says under the rule's title: what a run cannot show, and why.
+        public fileprivate(set) var caption: String?
+        /// Sections that name the same scale are drawn on one time axis, so they can be compared.
+        public fileprivate(set) var scale: String?
+        /// For a lane whose events a scheduler moves onto the main thread, what moves them, such as
+        /// `receive(on: DispatchQueue.main)`. The picture draws a hop only there: elsewhere a change
+        /// of thread is where the work was called from, and nothing in the pipeline moved it.
+        public fileprivate(set) var movers: [String: String] = [:]
 
         /// The section's lanes in the order they first appear.
         public var lanes: [String] {
@@ -98,10 +113,31 @@ public final class Timeline: Sendable {
         }
     }
 
+    /// Says under the current rule's title what its run cannot show and why, such as a type, or a
+    /// task that never started; part of the stable sequence.
+    public func caption(_ text: String) {
+        updateCurrentSection { $0.caption = text }
+    }
+
+    /// Draws the current rule on the same time axis as every other rule that names `scale`.
+    public func shareTimeScale(_ scale: String) {
+        updateCurrentSection { $0.scale = scale }
+    }
+
+    /// Notes that on `lane`, `mover` (such as `receive(on: DispatchQueue.main)`) moves the events onto
+    /// the main thread, so the picture draws a hop where they change to it.
+    public func noteHops(onLane lane: String, by mover: String) {
+        updateCurrentSection { $0.movers[lane] = mover }
+    }
+
+    private func updateCurrentSection(_ update: (inout Section) -> Void) {
+        sectionsStore.withLock { sections in update(&sections[sections.count - 1]) }
+    }
+
     /// The sections in the order they began; a rule during which nothing was recorded keeps its
     /// (empty) section, because "nothing happened" is often the point.
     public var sections: [Section] {
-        sectionsStore.withLock { $0 }.filter { !$0.title.isEmpty || !$0.events.isEmpty }
+        sectionsStore.withLock { $0 }.filter { !$0.title.isEmpty || !$0.events.isEmpty || $0.caption != nil }
     }
 
     /// Every event, section by section, in the order recorded.

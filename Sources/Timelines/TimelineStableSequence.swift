@@ -13,6 +13,7 @@ extension Timeline {
         var lines = ["timeline: \(title)"]
         for section in sections {
             lines.append("section: \(section.title.isEmpty ? "(untitled)" : section.title)")
+            if let caption = section.caption { lines.append("  caption: \(caption)") }
             for lane in section.lanes.sorted() {
                 lines.append("  lane: \(lane)")
                 for event in Self.stableOrder(of: section.events.filter { $0.lane == lane }, lane: lane) {

@@ -1,3 +1,4 @@
+import Combine
 import Dispatch
 import Harness
 import Testing
@@ -8,7 +9,7 @@ struct DeliveryCounterTests {
         let counter = DeliveryCounter()
         DispatchQueue.concurrentPerform(iterations: 1_000) { index in
             counter.countValue()
-            if index.isMultiple(of: 10) { counter.countCompletion() }
+            if index.isMultiple(of: 10) { counter.countCompletion(Subscribers.Completion<Never>.finished) }
         }
         #expect(counter.values == 1_000)
         #expect(counter.completions == 100)

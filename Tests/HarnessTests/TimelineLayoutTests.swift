@@ -28,6 +28,31 @@ import Timelines
         #expect(timelinePictureProblems(picture(mark + "\n<text x=\"190\" y=\"130\">value 200</text>")) == [])
     }
 
+    @Test func aHiddenMarkAFarLabelAndCutTextAreFound() {
+        let under = mark.replacingOccurrences(of: "cx=\"200\"", with: "cx=\"203\"")
+        #expect(
+            timelinePictureProblems(picture(mark + "\n" + under)) == [
+                "a mark value is hidden under a mark value"
+            ])
+        let tagged = mark.replacingOccurrences(of: "/>", with: " data-event=\"0\"/>")
+        let far = picture(tagged + "\n<text x=\"20\" y=\"130\" data-events=\"0\">v</text>")
+        #expect(timelinePictureProblems(far) == ["label 'v' is 162 px across and 8 px up from its mark"])
+        let cut = picture(mark + "\n<text x=\"190\" y=\"130\">value 20…</text>")
+        #expect(timelinePictureProblems(cut) == ["text 'value 20…' is cut short"])
+    }
+
+    @Test func aCompletionWithoutItsEndingOrAMissingEventIsFound() {
+        let sequence =
+            "<metadata id=\"stable-sequence\">\ntimeline: T\nsection: s\n  lane: a\n    value (off main)\n"
+            + "    completion (off main)\n</metadata>"
+        let tagged = mark.replacingOccurrences(of: "/>", with: " data-event=\"0\"/>")
+        #expect(
+            timelinePictureProblems(picture(sequence + "\n" + tagged)) == [
+                "1 completion recorded without saying whether it finished or failed",
+                "draws 1 events, and the run recorded 2",
+            ])
+    }
+
     @Test func textOverTextOrOverAMarkIsFound() {
         let overText = picture(mark + "\n<text x=\"60\" y=\"25\">over the legend</text>")
         #expect(timelinePictureProblems(overText).contains("text 'value' overlaps text 'over the legend'"))

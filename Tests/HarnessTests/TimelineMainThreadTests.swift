@@ -10,6 +10,7 @@ final class TimelineMainThreadTests: XCTestCase {
     @MainActor
     func testEventsOnTheMainThreadSaySoAndAHopAndTheSquareAreDrawn() async {
         let timeline = Timeline(title: "Chapter")
+        timeline.noteHops(onLane: "view model", by: "receive(on: DispatchQueue.main)")
         timeline.record(.subscribe, lane: "view model")
         await withCheckedContinuation { done in
             DispatchQueue.global().async {
@@ -24,11 +25,12 @@ final class TimelineMainThreadTests: XCTestCase {
         XCTAssertTrue(timeline.stableSequence.contains("value off main (off main)"))
         XCTAssertTrue(timeline.stableSequence.contains("value back on main (main)"))
         let svg = timeline.svg
-        XCTAssertTrue(svg.contains(">→ off the main thread</tspan>"))
-        XCTAssertTrue(svg.contains(">→ main thread</tspan>"))
+        // Only the move onto the main thread is receive(on:)'s doing, so only it is a hop.
+        XCTAssertFalse(svg.contains(">→ off the main thread"))
+        XCTAssertTrue(svg.contains(">→ main, by receive(on: DispatchQueue.main)</tspan>"))
         XCTAssertTrue(svg.contains(">square: on the main thread</text>"), "the square has a legend entry")
         XCTAssertTrue(svg.contains(">hop to another thread</text>"), "the hop has a legend entry")
-        XCTAssertEqual(svg.components(separatedBy: "class=\"mark hop\"").count - 1, 2)
+        XCTAssertEqual(svg.components(separatedBy: "class=\"mark hop\"").count - 1, 1)
         XCTAssertFalse(svg.contains("fill=\"#dd6b20\""), "a hop is not drawn in the cancel colour")
         XCTAssertEqual(timelinePictureProblems(svg), [])
     }

@@ -35,17 +35,22 @@ public final class DeliveryCounter: Sendable {
         if let lane { timeline?.record(.value, lane: lane) }
     }
 
-    /// Counts one delivered completion.
-    public func countCompletion() {
+    /// Counts one delivered completion, recorded as what it was: finished, or the failure.
+    public func countCompletion<Failure: Error>(_ completion: Subscribers.Completion<Failure>) {
         tally.withLock { $0.completions += 1 }
-        if let lane { timeline?.record(.completion, lane: lane) }
+        guard let lane else { return }
+        switch completion {
+        case .finished: timeline?.record(.completion, lane: lane, detail: "finished")
+        case .failure(let failure):
+            timeline?.record(.completion, lane: lane, detail: describe(failure: failure))
+        }
     }
 
     /// Subscribes to `publisher` with a sink that counts into this tally. Keep the returned
     /// cancellable for as long as the subscription should live.
     public func subscribe<P: Publisher>(to publisher: P) -> AnyCancellable {
         publisher.sink(
-            receiveCompletion: { [self] _ in countCompletion() },
+            receiveCompletion: { [self] in countCompletion($0) },
             receiveValue: { [self] _ in countValue() })
     }
 }
