@@ -48,10 +48,8 @@ private final class PublisherBox<Base: Publisher>: PublisherBoxBase<Base.Output,
         self.base = base
     }
 
-    /// Through `subscribe(_:)`, as Apple's box does, so that an `_Introspection` sees the wrapped
-    /// publisher attached too.
     override func receive<S: Subscriber>(subscriber: S)
     where S.Input == Base.Output, S.Failure == Base.Failure {
-        base.subscribe(subscriber)
+        base.receive(subscriber: subscriber)
     }
 }
