@@ -56,19 +56,34 @@ struct IntrospectionTests {
 
     /// Apple: a pipeline attached while no observer is enabled is never wrapped, so nothing about it
     /// is seen when one is enabled later.
-    @Test func aPipelineAttachedWhileNoneIsEnabledIsNeverSeen() {
+    @Test func aPipelineAttachedWhileNoneIsEnabledIsNeverSeen() throws {
         let log = IntrospectionLog()
-        let publisher = TestPublisher<Int, Never>()
-        let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
-        publisher.subscribe(subscriber)
+        let (publisher, subscriber) = try Self.attachedWhileNoObserverIsEnabled()
         log.recording {
             subscriber.request(.max(1))
             publisher.send(1)
             publisher.send(completion: .finished)
         }
         #expect(log.lines.isEmpty)
-        #expect(subscriber.subscription is TestSubscription)
+        #expect(subscriber.values == [1])
     }
+
+    /// A pipeline attached at a moment when no observer was enabled anywhere: other suites' tests
+    /// enable theirs in parallel, so it attaches again until its subscriber got the plain
+    /// subscription (never more than a few times).
+    private static func attachedWhileNoObserverIsEnabled() throws
+        -> (TestPublisher<Int, Never>, TestSubscriber<Int, Never>)
+    {
+        for _ in 0..<1_000 {
+            let publisher = TestPublisher<Int, Never>()
+            let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
+            publisher.subscribe(subscriber)
+            if subscriber.subscription is TestSubscription { return (publisher, subscriber) }
+        }
+        throw AlwaysObserved()
+    }
+
+    private struct AlwaysObserved: Error {}
 
     /// Apple: each value is seen before and after the subscriber takes it, with the demand it
     /// answered; a completion is seen before and after too, every time one is sent.
