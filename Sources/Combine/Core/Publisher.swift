@@ -9,10 +9,15 @@ public protocol Publisher<Output, Failure> {
 
 extension Publisher {
     /// The entry point for attaching a subscriber; publishers implement `receive(subscriber:)`.
+    /// While an `_Introspection` is enabled, the attachment goes through it.
     @inline(__always)
     public func subscribe<S>(_ subscriber: S)
     where S: Subscriber, Self.Failure == S.Failure, Self.Output == S.Input {
-        receive(subscriber: subscriber)
+        if IntrospectionRegistry.anyEnabled {
+            subscribeIntrospected(subscriber)
+        } else {
+            receive(subscriber: subscriber)
+        }
     }
 }
 

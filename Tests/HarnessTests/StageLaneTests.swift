@@ -1,0 +1,81 @@
+import Combine
+import Foundation
+import Harness
+import Testing
+import Timelines
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Stage lanes: each stage of a chain drawn from what `_Introspection` saw, with nothing added to it.
+@Suite struct StageLaneTests {
+    /// What `lane` of `timeline` holds, one `kind detail` a line.
+    private func marks(on lane: String, of timeline: Timeline) -> [String] {
+        timeline.events.filter { $0.lane == lane }.map {
+            "\($0.kind) \($0.detail)".trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    @Test func eachStageGetsALaneOfWhatItsPublisherSent() async {
+        let timeline = Timeline(title: "Chapter")
+        let values = await Timeline.$current.withValue(timeline) {
+            await outcome(
+                of: Record<Int, Never>(output: [1, 2], completion: .finished).map { $0 * 10 },
+                stageLanes: "subscriber")
+        }
+        #expect(try values.get() == [10, 20])
+        #expect(timeline.sections.first?.lanes.sorted() == ["Record", "subscriber"])
+        #expect(
+            marks(on: "Record", of: timeline) == ["subscribe", "value 1", "value 2", "completion finished"])
+        #expect(
+            marks(on: "subscriber", of: timeline) == [
+                "subscribe", "value 10", "value 20", "completion finished",
+            ])
+    }
+
+    @Test func aRetrySubscribingAgainAndEachFailureAreOnTheUpstreamLane() async {
+        let timeline = Timeline(title: "Chapter")
+        _ = await Timeline.$current.withValue(timeline) {
+            await outcome(
+                of: Fail<Int, URLError>(error: URLError(.timedOut)).retry(1), stageLanes: "subscriber")
+        }
+        #expect(
+            marks(on: "Fail", of: timeline) == [
+                "subscribe", "completion URLError.timedOut", "subscribe again",
+                "completion URLError.timedOut",
+            ])
+        #expect(marks(on: "subscriber", of: timeline) == ["subscribe", "completion URLError.timedOut"])
+    }
+
+    @Test func aPipelineAttachedElsewhereMeanwhileIsNotRecorded() async {
+        let timeline = Timeline(title: "Chapter")
+        let unrelated = PassthroughSubject<Int, Never>()
+        nonisolated(unsafe) let recorded = PassthroughSubject<Int, Never>()
+        let task = Task {
+            await Timeline.$current.withValue(timeline) {
+                await outcome(of: recorded.map { $0 + 1 }, stageLanes: "subscriber")
+            }
+        }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !timeline.events.contains(where: { $0.kind == .subscribe && $0.lane == "subscriber" }),
+            .now < deadline
+        {
+            await Task.yield()
+        }
+        let other = unrelated.map { $0 * 2 }.sink { _ in }
+        unrelated.send(5)
+        recorded.send(1)
+        recorded.send(completion: .finished)
+        _ = await task.value
+        other.cancel()
+        #expect(timeline.sections.first?.lanes.sorted() == ["PassthroughSubject", "subscriber"])
+        #expect(marks(on: "subscriber", of: timeline) == ["subscribe", "value 2", "completion finished"])
+    }
+
+    @Test func withoutATimelineTheChainRunsUnobserved() async throws {
+        #expect(Timeline.current == nil)
+        let values = await outcome(of: [3].publisher.map { $0 + 1 }, stageLanes: "subscriber")
+        #expect(try values.get() == [4])
+    }
+}
