@@ -56,36 +56,43 @@ extension Publishers {
 
         public func receive<S>(subscriber: S)
         where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
-            upstream.subscribe(Inner(downstream: subscriber, conditions: self))
+            upstream.subscribe(
+                Inner(
+                    downstream: subscriber, receiveSubscription: receiveSubscription,
+                    receiveOutput: receiveOutput, receiveCompletion: receiveCompletion))
         }
     }
 }
 
 extension Publishers.Breakpoint {
     /// Checks each event against the conditions, then hands it on; the subscription passes straight through.
+    ///
+    /// It keeps the conditions alone, not the upstream publisher, as Apple's does.
     private struct Inner<Downstream: Subscriber>: PassThroughSubscriber
     where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
         typealias Input = Upstream.Output
         typealias Failure = Upstream.Failure
 
         let downstream: Downstream
-        let conditions: Publishers.Breakpoint<Upstream>
+        let receiveSubscription: ((Subscription) -> Bool)?
+        let receiveOutput: ((Input) -> Bool)?
+        let receiveCompletion: ((Subscribers.Completion<Failure>) -> Bool)?
         let combineIdentifier = CombineIdentifier()
 
         var description: String { "Breakpoint" }
 
         func receive(subscription: Subscription) {
-            stopIf(conditions.receiveSubscription?(subscription))
+            stopIf(receiveSubscription?(subscription))
             downstream.receive(subscription: subscription)
         }
 
         func receive(_ input: Input) -> Subscribers.Demand {
-            stopIf(conditions.receiveOutput?(input))
+            stopIf(receiveOutput?(input))
             return downstream.receive(input)
         }
 
         func receive(completion: Subscribers.Completion<Failure>) {
-            stopIf(conditions.receiveCompletion?(completion))
+            stopIf(receiveCompletion?(completion))
             downstream.receive(completion: completion)
         }
 

@@ -53,7 +53,27 @@ extension Publishers {
 
         public func receive<S>(subscriber: S)
         where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
-            upstream.subscribe(Inner(downstream: subscriber, handlers: self))
+            upstream.subscribe(Inner(downstream: subscriber, handlers: Handlers(self)))
+        }
+    }
+}
+
+extension Publishers.HandleEvents {
+    /// The closures alone, without the upstream publisher: as with Apple's, a subscription does not keep
+    /// its upstream publisher alive (a relay that finishes from its `deinit` must be free to go).
+    fileprivate struct Handlers {
+        let receiveSubscription: ((Subscription) -> Void)?
+        let receiveOutput: ((Output) -> Void)?
+        let receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
+        let receiveCancel: (() -> Void)?
+        let receiveRequest: ((Subscribers.Demand) -> Void)?
+
+        init(_ publisher: Publishers.HandleEvents<Upstream>) {
+            receiveSubscription = publisher.receiveSubscription
+            receiveOutput = publisher.receiveOutput
+            receiveCompletion = publisher.receiveCompletion
+            receiveCancel = publisher.receiveCancel
+            receiveRequest = publisher.receiveRequest
         }
     }
 }
@@ -70,10 +90,10 @@ extension Publishers.HandleEvents {
 
         private let downstream: Downstream
         private let lock = Lock()
-        @exclusivity(unchecked) private var handlers: Publishers.HandleEvents<Upstream>?
+        @exclusivity(unchecked) private var handlers: Handlers?
         @exclusivity(unchecked) private var upstream: Subscription?
 
-        init(downstream: Downstream, handlers: Publishers.HandleEvents<Upstream>) {
+        init(downstream: Downstream, handlers: Handlers) {
             self.downstream = downstream
             self.handlers = handlers
         }
