@@ -65,7 +65,21 @@ import Testing
         }
     }
 
-    // Apple: the pending operation is a cancellable one that is not yet ready, and runs its action once.
+    // Apple: an operation added for work not yet due is not ready, whether it runs once or repeats.
+    // Due in ten minutes, so however late this thread reads it, the time cannot have come.
+    @Test func anOperationIsNotReadyBeforeItsWorkIsDue() {
+        let queue = RecordingQueue()
+        let dueLater = queue.now.advanced(by: 600)
+        queue.schedule(after: dueLater) {}
+        let repeating = queue.schedule(after: dueLater, interval: .milliseconds(10)) {}
+
+        #expect(queue.added.count == 2)
+        #expect(queue.added.allSatisfy { !$0.isReady })
+        repeating.cancel()
+        queue.cancelAllOperations()
+    }
+
+    // Apple: the pending operation is a cancellable one, and runs its action once.
     @Test func aTimedActionIsACancellableOperationThatRunsOnce() {
         let queue = RecordingQueue()
         let runs = Counter()
@@ -75,7 +89,6 @@ import Testing
         let operation = queue.added.first
         #expect(operation is Cancellable)
         #expect(operation is BlockOperation == false)
-        #expect(operation?.isReady == false)
         queue.waitUntilAllOperationsAreFinished()
         #expect(runs.value == 1)
         operation?.main()
@@ -90,7 +103,6 @@ import Testing
             after: queue.now.advanced(by: .milliseconds(20)), interval: .milliseconds(10)
         ) { runs.add() }
         #expect(queue.added.count == 1)
-        #expect(queue.added.first?.isReady == false)
 
         let deadline = Date(timeIntervalSinceNow: 10)
         while runs.value < 3, Date() < deadline { usleep(1_000) }
