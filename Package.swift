@@ -90,16 +90,25 @@ let editions = [
     "Solutions",
     // full edition: end
 ]
-let exerciseModules = editions.flatMap { edition in
+
+/// The student's copies are in the package only when `WORKBOOK_LEARNER_COPIES` is set, as
+/// `workbook check` sets it for the build of one exercise's runner. `swift build` and `swift test`
+/// build every target of a package, and a student's file may not compile or may be gone, so
+/// without the variable they never see those files: the tests prove the starters and the
+/// solutions, never the student's copies.
+let learnerCopies = Context.environment["WORKBOOK_LEARNER_COPIES"] != nil
+let builtEditions = editions.filter { learnerCopies || $0 != "Exercises" }
+let exerciseModules = builtEditions.flatMap { edition in
     exerciseFolders.map { exerciseModule($0, edition: edition) }
 }
 
 /// The check runners, each running one check in a child process that `workbook check` starts, so a
 /// crash or a hang in the code under check ends that process, never the runner. One per exercise
-/// for the student's copy (`NameCheckRunner`), so `workbook check N` builds exercise N alone; one
-/// for all the starters and one for all the solutions, which the proof tests start.
+/// for the student's copy (`NameCheckRunner`, there with the student's copies), so `workbook check N`
+/// builds exercise N alone; one for all the starters and one for all the solutions, which the proof
+/// tests start.
 let checkRunners: [Target] =
-    exerciseFolders.map { folder in
+    (learnerCopies ? exerciseFolders : []).map { folder in
         .executableTarget(
             name: exerciseName(folder) + "CheckRunner",
             dependencies: ["ExerciseChecks", .target(name: exerciseName(folder) + "Exercise")],

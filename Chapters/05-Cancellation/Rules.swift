@@ -15,6 +15,7 @@ let cancellationRules = [
     Rule("cancel() ends the task and delivers nothing", cancelEndsTheTaskSilently),
     Rule("a cancellable going out of scope cancels", cancellableGoingOutOfScopeCancels),
     Rule("emptying the set of cancellables cancels", emptyingTheSetCancels),
+    Rule("the task cancelled directly fails with .cancelled", cancellingTheTaskItselfDeliversCancelled),
     Rule("the owner going away cancels", ownerGoingAwayCancels),
     Rule("a sink whose result is not stored gets nothing", unstoredSinkGetsNothing),
     Rule("a cancelled POST still took effect", cancelledPostStillTookEffect),
@@ -78,6 +79,40 @@ func emptyingTheSetCancels(in lab: Lab) async -> Finding<AfterCancel> {
     return await load.findingAfterRelease()
 }
 // end excerpt
+
+/// `URLError.cancelled` never reaches a subscriber through its cancellable: a cancelled
+/// subscription stops listening first. It arrives when something else cancels the data task, here
+/// the session's task cancelled directly; the publisher then fails with it, as with any transport
+/// error.
+func cancellingTheTaskItselfDeliversCancelled(in lab: Lab) async -> Finding<DirectCancel> {
+    let session = URLSession(configuration: Lab.sessionConfiguration())
+    defer { session.finishTasksAndInvalidate() }
+    let url = lab.url(Route.verySlow, tag: "task-cancelled")
+    // excerpt: task-cancelled-directly
+    async let ended = outcome(of: session.dataTaskPublisher(for: url).map(\.data), lane: "subscriber")
+    _ = await until { lab.requestCount(for: url) == 1 }
+    Timeline.current?.record(.action, lane: "session", detail: "task.cancel()")
+    await tasks(of: session).first?.cancel()
+    let delivered = await ended
+    // end excerpt
+    let abandoned = await lab.abandonedRequest(for: url)
+    return Finding(
+        expected: DirectCancel(
+            delivered: describe(Result<[Data], URLError>.failure(URLError(.cancelled))),
+            clientLeftBeforeTheAnswer: true),
+        measured: DirectCancel(
+            delivered: describe(delivered), clientLeftBeforeTheAnswer: abandoned != nil),
+        describe: \.summary)
+}
+
+/// What a subscriber got when the data task under it was cancelled from outside, and whether the
+/// server saw the client leave.
+struct DirectCancel: Equatable, Sendable {
+    var delivered: String
+    var clientLeftBeforeTheAnswer: Bool
+
+    var summary: String { delivered + "; " + serverSide(clientLeft: clientLeftBeforeTheAnswer) }
+}
 
 /// What the owner's going away did: whether the owner was really freed, and what was left after.
 struct OwnerRelease: Equatable, Sendable {

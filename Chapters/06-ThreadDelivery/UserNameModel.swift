@@ -7,8 +7,9 @@ import TypedClient
 #endif
 
 // excerpt: crashing-model
-/// A view model that shows one user's name. It is `@MainActor`, as a view model is, so every
-/// closure written inside it is isolated to the main actor too, and checks that it runs there.
+/// A view model that shows one user's name, its chain written out as tutorials write it. It is
+/// `@MainActor`, as a view model is, so every closure written inside it is isolated to the main
+/// actor too, and checks that it runs there.
 @MainActor
 final class UserNameModel: ObservableObject {
     @Published private(set) var name: String?
@@ -16,18 +17,24 @@ final class UserNameModel: ObservableObject {
     private var loading: AnyCancellable?
 
     /// Stops the process on the first response. The first `map` closure belongs to the main actor,
-    /// but it runs where the response arrives, on URLSession's delegate queue: `receive(on:)` comes
-    /// too late to help it.
+    /// but it runs where the response arrives, on URLSession's delegate queue:
+    /// `receive(on: DispatchQueue.main)` comes too late to help it. The sink's closure belongs to
+    /// the main actor as well, and that one is fine: `receive(on:)` runs it there.
     func load(from url: URL, session: URLSession) {
-        show(
-            session.dataTaskPublisher(for: url)
-                .map { exchange in exchange.data }
-                .decode(type: User.self, decoder: decoder)
-                .map { user in user.name })
+        loading = session.dataTaskPublisher(for: url)
+            .map { exchange in exchange.data }
+            .decode(type: User.self, decoder: decoder)
+            .map { user in user.name }
+            .replaceError(with: "(could not load the name)")
+            .receive(on: DispatchQueue.main)
+            .sink { [weak self] name in self?.name = name }
     }
+}
+// end excerpt
 
-    /// Shows each name on the main queue. This closure belongs to the main actor as well, and that
-    /// is fine: `receive(on: DispatchQueue.main)` runs it there.
+extension UserNameModel {
+    /// The end of `load(from:session:)`'s chain, which the fixes below keep: each name shown on the
+    /// main queue. They change only what comes before it.
     private func show(_ names: some Publisher<String, any Error>) {
         loading =
             names
@@ -36,7 +43,6 @@ final class UserNameModel: ObservableObject {
             .sink { [weak self] name in self?.name = name }
     }
 }
-// end excerpt
 
 extension UserNameModel {
     // excerpt: fix-nonisolated-builder

@@ -101,3 +101,21 @@ func droppingMainAsyncKeepsTheThreadingBug(in lab: Lab) async -> Finding<Change?
         measured: measured,
         holds: change == Change(detail: ImageDescription.sample.description, onMainThread: false))
 }
+
+/// The article's own hop in the same model: `MainActor.run` puts the assignment on the main actor,
+/// so the picture is set on the main thread although the model is not `@MainActor`.
+@MainActor
+func mainActorRunSetsThePictureOnTheMainThread(in lab: Lab) async -> Finding<Change?> {
+    let model = MainActorRunImageModel(session: lab.session)
+    let (watching, seen) = watch(model.$picture, lane: "MainActor.run model") { $0?.description }
+    let url = lab.url(Route.image, tag: "main-actor-run")
+    await Task { await model.fetchImage(from: url) }.value
+    watching.cancel()
+    let change = seen.withLock { $0.first }
+    return Finding(
+        expected: Change(detail: ImageDescription.sample.description, onMainThread: true), measured: change,
+        describe: { change in
+            change.map { "\($0.detail) set " + ($0.onMainThread ? "on" : "off") + " the main thread" }
+                ?? "nothing set"
+        })
+}

@@ -82,6 +82,18 @@ func completionHandlerCall(_ url: URL, session: URLSession) async -> HandlerCall
     return call
 }
 
+/// How often a completion handler had been called when the call that took it returned, and once
+/// the answer had come.
+struct EscapingCall: Equatable, Sendable {
+    var callsWhenItReturned: Int
+    var callsAfterTheAnswer: Int
+
+    var summary: String {
+        "returned with the handler called \(counted(callsWhenItReturned, "time")); "
+            + "called \(counted(callsAfterTheAnswer, "time")) once the answer came"
+    }
+}
+
 /// What a data task that nobody resumed did.
 struct UnresumedTask: Equatable, Sendable {
     var state: String

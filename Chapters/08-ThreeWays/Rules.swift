@@ -15,6 +15,7 @@ import TypedClient
 let threeWaysRules =
     [
         Rule("the completion handler runs off the main thread", completionHandlerRunsOffTheMainThread),
+        Rule("the @escaping handler runs after the call returned", completionHandlerOutlivesTheCall),
         Rule("a data task never resumed sends nothing", unresumedTaskSendsNothing),
         Rule("a sink whose cancellable is not stored gets nothing", unstoredSubscriptionGetsNothing),
         Rule("async/await returns the same image as the other two", threeWaysReturnTheSameImage),
@@ -25,6 +26,7 @@ let threeWaysRules =
         Rule("each caller shows its image on the main thread", everyCallSiteShowsTheImageOnTheMainThread),
         Rule.demonstration(
             "as written, async without @MainActor keeps the bug", droppingMainAsyncKeepsTheThreadingBug),
+        Rule("MainActor.run in that model sets it on main", mainActorRunSetsThePictureOnTheMainThread),
     ] + migrationSettingRules
 
 /// The handler runs where URLSession calls back, its delegate queue, which is not the main thread:
@@ -34,6 +36,31 @@ func completionHandlerRunsOffTheMainThread(in lab: Lab) async -> Finding<Handler
     return Finding(
         expected: HandlerCall(result: .success(.sample), onMainThread: false, onDelegateQueue: true),
         measured: call, describe: \.summary)
+}
+
+/// `@escaping` lets the handler outlive the call that takes it: `downloadImage` returns at once,
+/// and the handler runs later, when the answer has come. The server holds the answer until the
+/// rule has looked, so the order is the code's, not a race's.
+func completionHandlerOutlivesTheCall(in lab: Lab) async -> Finding<EscapingCall> {
+    let url = lab.url(Route.image, tag: "escaping").appending(queryItems: [
+        URLQueryItem(name: "held", value: "1")
+    ])
+    // excerpt: escaping-handler
+    let calls = Locked(0)
+    downloadImage(from: url, session: lab.session) { _ in calls.withLock { $0 += 1 } }
+    let callsWhenItReturned = calls.withLock { $0 }
+    // end excerpt
+    Timeline.current?.record(
+        .note, lane: "completion handler",
+        detail: "downloadImage returned: \(counted(callsWhenItReturned, "call"))")
+    _ = await until { lab.requestCount(for: url) == 1 }
+    lab.heldAnswers.release()
+    _ = await until { calls.withLock { $0 } == 1 }
+    return Finding(
+        expected: EscapingCall(callsWhenItReturned: 0, callsAfterTheAnswer: 1),
+        measured: EscapingCall(
+            callsWhenItReturned: callsWhenItReturned, callsAfterTheAnswer: calls.withLock { $0 }),
+        describe: \.summary)
 }
 
 // excerpt: never-resumed

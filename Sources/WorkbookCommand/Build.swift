@@ -31,7 +31,7 @@ struct CheckBuild {
             arguments: [
                 "build", "--product", product, "--package-path", layout.root.path, "--scratch-path",
                 layout.scratch.path, "--configuration", layout.configuration,
-            ], environment: ProcessInfo.processInfo.environment,
+            ], environment: Self.learnerCopiesEnvironment,
             onOutput: { text in
                 if text.contains("Another instance of SwiftPM") {
                     told.once {
@@ -40,6 +40,12 @@ struct CheckBuild {
                 }
             })
         return build.ending == .exited(0) ? nil : build.output + build.errors
+    }
+
+    /// This process's environment with `WORKBOOK_LEARNER_COPIES` set, without which `Package.swift`
+    /// leaves out the student's copies and their runners, so that `swift test` never builds them.
+    static var learnerCopiesEnvironment: [String: String] {
+        ProcessInfo.processInfo.environment.merging(["WORKBOOK_LEARNER_COPIES": "1"]) { _, set in set }
     }
 
     /// `swift` on the `PATH`, or nil when there is none.

@@ -163,7 +163,7 @@ struct GradingWorkspace {
             arguments: [
                 "build", "--package-path", layout.root.path, "--scratch-path", layout.scratch.path,
                 "--configuration", layout.configuration,
-            ], environment: ProcessInfo.processInfo.environment)
+            ], environment: CheckBuild.learnerCopiesEnvironment)
         func modified(_ file: URL) -> Date? {
             (try? FileManager.default.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date
         }

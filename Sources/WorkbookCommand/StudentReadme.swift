@@ -36,9 +36,8 @@ func studentReadme() -> String {
         The first check builds the package and takes a few minutes; after that a check takes seconds.
         `swift run workbook reset 1` puts exercise 1's file back as it started (your version is kept
         in `.workbook/replaced`). `swift test` checks the chapters, the server and the checks
-        themselves, not your answers; it does compile your files, so while one of them does not
-        compile or is deleted, `swift test` stops at the build (`swift run workbook check N` still
-        checks every other exercise).
+        themselves, not your answers: it neither compiles nor runs your files, so it passes while
+        one of them does not compile or is deleted.
 
         ## The exercises
 

@@ -46,6 +46,15 @@ struct CancellationTests {
         #expect(finding.holds)
     }
 
+    /// Pins Apple's behaviour (on Apple platforms, not measured here): the publisher passes on the
+    /// data task's error, `URLError.cancelled` included, when anything but the subscription cancels it.
+    @Test func theSessionsTaskCancelledDirectlyFailsTheSubscriberWithCancelled() async throws {
+        let finding = try await measure(cancellingTheTaskItselfDeliversCancelled)
+        #expect(finding.value.delivered == "failed: URLError.cancelled")
+        #expect(finding.value.clientLeftBeforeTheAnswer)
+        #expect(finding.holds)
+    }
+
     @Test func theOwnerGoingAwayFreesItAndCancelsLikeCancel() async throws {
         let finding = try await measure(ownerGoingAwayCancels)
         #expect(finding.value.ownerFreed)

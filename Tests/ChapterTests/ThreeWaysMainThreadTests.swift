@@ -20,4 +20,10 @@ final class ThreeWaysMainThreadTests: XCTestCase {
         let change = try await measureOnTheMainActor(droppingMainAsyncKeepsTheThreadingBug).value
         XCTAssertEqual(change, Change(detail: "16×9 PNG", onMainThread: false))
     }
+
+    @MainActor
+    func testMainActorRunSetsThatModelsPictureOnTheMainThread() async throws {
+        let change = try await measureOnTheMainActor(mainActorRunSetsThePictureOnTheMainThread).value
+        XCTAssertEqual(change, Change(detail: "16×9 PNG", onMainThread: true))
+    }
 }

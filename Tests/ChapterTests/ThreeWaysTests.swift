@@ -20,6 +20,14 @@ struct ThreeWaysTests {
         #expect(finding.holds)
     }
 
+    /// The server holds the answer until the rule has read the count, so a handler called before
+    /// `downloadImage` returned would show here as a call, not as a lucky race.
+    @Test func theEscapingHandlerHasNotRunWhenTheCallReturnsAndRunsOnceAfterTheAnswer() async throws {
+        let finding = try await measure(completionHandlerOutlivesTheCall)
+        #expect(finding.value == EscapingCall(callsWhenItReturned: 0, callsAfterTheAnswer: 1))
+        #expect(finding.holds)
+    }
+
     @Test func aDataTaskNeverResumedStaysSuspendedAndTheServerCountsNoRequest() async throws {
         let finding = try await measure(unresumedTaskSendsNothing)
         #expect(finding.value == UnresumedTask(state: "suspended", requestsAtServer: 0, handlerCalls: 0))

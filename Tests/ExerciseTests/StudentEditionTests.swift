@@ -79,19 +79,41 @@ struct StudentEditionTests {
         }
     }
 
-    /// SwiftPM itself reads the student manifest: every target it names has its sources.
+    /// SwiftPM itself reads the student manifest: every target it names has its sources, and the
+    /// student's copies and their runners are in it only for the builds `workbook check` starts.
     @Test func swiftPMAcceptsTheStudentManifest() async throws {
+        let forCheck = try await describeEdition(environment: CheckBuild.learnerCopiesEnvironment)
+        for exercise in exercises {
+            #expect(forCheck.contains("\"\(exercise.name)CheckRunner\""))
+            #expect(forCheck.contains("\"\(exercise.name)Exercise\""))
+            #expect(!forCheck.contains("\"\(exercise.name)Solution\""))
+        }
+        #expect(!forCheck.contains("SolutionCheckRunner"))
+    }
+
+    /// What `swift build` and `swift test` build holds none of the student's files, so one that
+    /// does not compile, or is gone, cannot stop them.
+    @Test func withoutWorkbookCheckThePackageHoldsNoneOfTheStudentsFiles() async throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["WORKBOOK_LEARNER_COPIES"] = nil
+        let plain = try await describeEdition(environment: environment)
+        #expect(plain.contains("\"StarterCheckRunner\""))
+        #expect(!plain.contains("Sources/Exercises"))
+        for exercise in exercises {
+            #expect(!plain.contains("\"\(exercise.name)CheckRunner\""))
+            #expect(!plain.contains("\"\(exercise.name)Exercise\""))
+        }
+    }
+
+    /// `swift package describe` of the edition, as JSON.
+    private func describeEdition(environment: [String: String]) async throws -> String {
         let swift = try #require(CheckBuild.findSwift())
         let run = try await runChildProcess(
             swift,
             arguments: ["package", "describe", "--package-path", try Self.edition.path, "--type", "json"],
-            environment: ProcessInfo.processInfo.environment)
+            environment: environment)
         #expect(run.ending == .exited(0), "\(run.output)")
-        for exercise in exercises {
-            #expect(run.output.contains("\"\(exercise.name)CheckRunner\""))
-            #expect(!run.output.contains("\"\(exercise.name)Solution\""))
-        }
-        #expect(!run.output.contains("SolutionCheckRunner"))
+        return run.output
     }
 
     @Test func theReadmeTellsAStudentWhatToDo() throws {

@@ -1,0 +1,47 @@
+/// The sections of a chapter page, in the order a reader meets them: the rule, the code, what it
+/// prints (`Run it`), then the pictures and whatever else the chapter goes through rule by rule,
+/// why it behaves this way, the pitfall, and last the exercise.
+let chapterSections = [
+    "The rule", "The code", "Run it", "Why it behaves this way", "The pitfall", "Exercise",
+]
+
+/// Where `page` departs from `chapterSections`: a section missing or repeated, two out of order,
+/// another section before `Run it` or after `Why it behaves this way`, or a picture before `Run it`.
+func sectionOrderProblems(in page: MarkdownPage) -> [DocProblem] {
+    let headings = page.prose.compactMap { line, text in
+        text.hasPrefix("## ") ? (line: line, title: String(text.dropFirst(3))) : nil
+    }
+    var problems: [DocProblem] = []
+    for title in chapterSections where headings.filter({ $0.title == title }).count != 1 {
+        let count = headings.filter { $0.title == title }.count
+        problems.append(
+            DocProblem(page.path, "has \(count) sections \"## \(title)\"; a chapter page has one"))
+    }
+    guard problems.isEmpty else { return problems }
+    let found = headings.map(\.title).filter(chapterSections.contains)
+    if found != chapterSections {
+        problems.append(
+            DocProblem(
+                page.path,
+                "its sections read \(found.joined(separator: ", ")); a chapter page's read "
+                    + chapterSections.joined(separator: ", ")))
+        return problems
+    }
+    let line = { (title: String) in headings.first { $0.title == title }!.line }
+    let (runIt, why) = (line("Run it"), line("Why it behaves this way"))
+    for heading in headings
+    where !chapterSections.contains(heading.title) && (heading.line < runIt || heading.line > why) {
+        problems.append(
+            DocProblem(
+                page.path, line: heading.line,
+                "\"## \(heading.title)\" is outside the page's middle: a section of its own goes after"
+                    + " \"## Run it\" and before \"## Why it behaves this way\""))
+    }
+    for picture in page.links where picture.isImage && picture.line < runIt {
+        problems.append(
+            DocProblem(
+                page.path, line: picture.line,
+                "a picture comes before \"## Run it\": the pictures follow what the chapter prints"))
+    }
+    return problems
+}
