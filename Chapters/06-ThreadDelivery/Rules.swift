@@ -245,6 +245,6 @@ func replacedCancellableKeepsTheLatest(in lab: Lab) async -> Finding<RaceOutcome
 /// A subject of ids through `map` and `switchToLatest`: the same, for a stream of choices.
 @MainActor
 func switchToLatestKeepsTheLatest(in lab: Lab) async -> Finding<RaceOutcome> {
-    let race = await raceSlowThenQuick(in: lab) { profile, id in profile.select(userID: id) }
+    let race = await raceSlowThenQuick(in: lab, eachStage: true) { profile, id in profile.select(userID: id) }
     return Finding(expected: .latestWins, measured: race, describe: { $0.description })
 }

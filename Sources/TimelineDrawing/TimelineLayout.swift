@@ -165,7 +165,8 @@ struct SectionLayout {
     /// Ties each request to the lane most likely to have sent it: one subscribed (or retrying) when it
     /// arrived, preferring a data task publisher's own lane where a picture draws each stage of a
     /// chain (its subscriptions may interleave when a retry subscribes again before the last one
-    /// finished, so any subscribe there counts), then a lane with fewer requests tied to it so far,
+    /// finished, so any subscribe there counts), then an inner publisher's lane (a load that
+    /// `switchToLatest` subscribes to), then a lane with fewer requests tied to it so far,
     /// then the lane that heard
     /// first of the answer, since that is where the answer went before anywhere else (an
     /// `upstream` lane before the subscribers of its `share()`).
@@ -180,7 +181,8 @@ struct SectionLayout {
             let answer = exchange.count > 1 && exchange.last!.event.kind != .cancel ? exchange.last : nil
             let news = (answer ?? exchange[0]).event.offset
             let candidates = lanes.compactMap { lane -> (sender: Sender, key: (Int, Int, Int))? in
-                let sendsItself = lane.title.hasPrefix("DataTaskPublisher") ? 0 : 1
+                let sendsItself =
+                    lane.title.hasPrefix("DataTaskPublisher") ? 0 : lane.title.hasSuffix(" (inner)") ? 1 : 2
                 guard
                     let sent = sendsItself == 0
                         ? lane.marks.last(where: {

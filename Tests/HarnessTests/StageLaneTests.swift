@@ -61,6 +61,19 @@ import Timelines
             ])
     }
 
+    @Test func theStagesInsideAnInnerPublisherAreNotDrawn() async {
+        let timeline = Timeline(title: "Chapter")
+        _ = await Timeline.$current.withValue(timeline) {
+            await outcome(
+                of: [1].publisher.flatMap {
+                    Just($0).delay(for: .zero, scheduler: ImmediateScheduler.shared)
+                },
+                stageLanes: "subscriber")
+        }
+        #expect(timeline.sections.first?.lanes == ["Sequence", "Delay (inner)", "subscriber"])
+        #expect(marks(on: "Delay (inner)", of: timeline) == ["subscribe", "value 1", "completion finished"])
+    }
+
     @Test func eachSubscriberAttachedTogetherGetsItsNamedLaneUnderOneUpstream() async {
         let timeline = Timeline(title: "Chapter")
         let upstream = CurrentValueSubject<Int, Never>(1)

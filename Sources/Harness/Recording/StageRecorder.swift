@@ -8,17 +8,19 @@ import Timelines
 ///
 /// A stage's lane is named after the publisher it listens to (`DataTaskPublisher`, `TryMap`,
 /// `Retry`…) and shows what that publisher sent down: its subscription (again, when a `retry`
-/// subscribes anew, recorded when the subscriber attaches), each value, its completion and a cancel. The outermost stage, what the chain's
-/// own subscriber sees, goes on the lane the caller names; when `attaching(_:)` subscribes several
-/// subscribers (two sinks of one `share()`), each gets the next of the names.
+/// subscribes anew; recorded when the subscriber attaches), each value, its completion and a
+/// cancel. The outermost stage, what the chain's own subscriber sees, goes on the lane the caller
+/// names; when `attaching(_:)` subscribes several subscribers (two sinks of one `share()`), each
+/// gets the next of the names.
 ///
 /// Observers are global, so the recorder keeps only its own pipeline: the attachments made inside
 /// `attaching(_:)`, and those made later on a thread while it is delivering to one of the
 /// pipeline's stages (a `retry` subscribing again, `switchToLatest` subscribing to an inner
 /// publisher). Stages of the same publisher type share a lane, except that a publisher attached
-/// while a value is being delivered (the inner publisher of a `flatMap` or `switchToLatest`, and
-/// the stages inside it) goes on a lane of its own, "(inner)" after its name; one attached while a
-/// completion is delivered (a `retry` subscribing again) keeps its lane.
+/// while a value is being delivered (the inner publisher of a `flatMap` or `switchToLatest`) goes
+/// on a lane of its own, "(inner)" after its name, and the stages inside it are not drawn, so that
+/// an inner chain is one lane; one attached while a completion is delivered (a `retry`
+/// subscribing again) keeps its lane.
 final class StageRecorder: _Introspection, @unchecked Sendable {
     private struct State {
         /// The lane of each stage's subscriber, by its identifier.
@@ -35,9 +37,12 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
         /// The depth at which `attaching(_:)` runs on each thread inside it: an attachment made at
         /// exactly that depth is one of the subscribers, not a stage inside the chain.
         var scopes: [ObjectIdentifier: Int] = [:]
-        /// What each thread is delivering to the pipeline's stages, one inside another, the latest
-        /// last: `true` for a value, `false` for a completion.
-        var deliveries: [ObjectIdentifier: [Bool]] = [:]
+        /// What each thread is doing in the pipeline's stages, one inside another, the latest last.
+        var frames: [ObjectIdentifier: [Frame]] = [:]
+        /// What attaching each subscriber puts on its thread's frames, if anything.
+        var attachFrames: [CombineIdentifier: Frame] = [:]
+        /// The subscribers of stages inside an inner publisher, which are not drawn.
+        var hidden: Set<CombineIdentifier> = []
         /// The stage lanes in the order their first stage was attached: from the subscriber's end
         /// of a chain towards its start.
         var stageLanes: [String] = []
@@ -46,6 +51,13 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
         /// How many of them have had their completion. Once all have, what a stage still sends is
         /// a race with the chain's release that nothing downstream hears, and is left out.
         var completedSubscribers = 0
+    }
+
+    /// What a thread is doing in the pipeline, for telling which lane an attachment made then
+    /// belongs to: delivering a value or a completion, attaching an inner publisher, or any of
+    /// these in a stage that is not drawn.
+    private enum Frame {
+        case value, completion, inner, hidden
     }
 
     private let timeline: Timeline
@@ -93,29 +105,42 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
         let isOurs = state.withLock { state -> Bool in
             let depth = state.depth[Self.thread, default: 0]
             guard depth > 0 else { return false }
-            if state.lanes[subscriber.combineIdentifier] == nil {
-                let inner = state.deliveries[Self.thread]?.last == true
-                var lane = Self.stageName(of: publisher) + (inner ? " (inner)" : "")
-                if depth == state.scopes[Self.thread], state.subscribers < subscriberLanes.count {
-                    lane = subscriberLanes[state.subscribers]
-                    state.subscribers += 1
+            let id = subscriber.combineIdentifier
+            if state.lanes[id] == nil {
+                var lane = Self.stageName(of: publisher)
+                switch state.frames[Self.thread]?.last {
+                case .value:
+                    lane += " (inner)"
+                    state.attachFrames[id] = .inner
+                case .inner, .hidden:
+                    state.hidden.insert(id)
+                    state.attachFrames[id] = .hidden
+                case .completion, nil:
+                    if depth == state.scopes[Self.thread], state.subscribers < subscriberLanes.count {
+                        lane = subscriberLanes[state.subscribers]
+                        state.subscribers += 1
+                    }
                 }
-                state.lanes[subscriber.combineIdentifier] = lane
-                state.latest[lane] = subscriber.combineIdentifier
-                if !subscriberLanes.contains(lane), !state.stageLanes.contains(lane) {
-                    state.stageLanes.append(lane)
+                state.lanes[id] = lane
+                if !state.hidden.contains(id) {
+                    state.latest[lane] = id
+                    if !subscriberLanes.contains(lane), !state.stageLanes.contains(lane) {
+                        state.stageLanes.append(lane)
+                    }
                 }
             }
             return true
         }
         guard isOurs else { return }
-        enter()
+        enter(state.withLock { $0.attachFrames[subscriber.combineIdentifier] })
         logSubscribe(of: subscriber)
     }
 
     func didReceive<P: Publisher, S: Subscriber>(publisher: P, subscriber: S)
     where P.Failure == S.Failure, P.Output == S.Input {
-        if lane(of: subscriber) != nil { leave() }
+        if lane(of: subscriber) != nil {
+            leave(state.withLock { $0.attachFrames[subscriber.combineIdentifier] })
+        }
     }
 
     // MARK: What each stage is sent
@@ -125,7 +150,9 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
     /// itself arrives.
     private func logSubscribe<S: Subscriber>(of subscriber: S) {
         let subscribed = state.withLock { state -> (lane: String, count: Int)? in
-            guard let lane = state.lanes[subscriber.combineIdentifier] else { return nil }
+            guard let lane = state.lanes[subscriber.combineIdentifier],
+                !state.hidden.contains(subscriber.combineIdentifier)
+            else { return nil }
             state.subscriptionCounts[lane, default: 0] += 1
             return (lane, state.subscriptionCounts[lane, default: 0])
         }
@@ -136,7 +163,9 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
     func willReceive<S: Subscriber>(subscriber: S, subscription: Subscription) {
         let lane = state.withLock { state -> String? in
             guard let lane = state.lanes[subscriber.combineIdentifier] else { return nil }
-            state.subscriptionLanes[subscription.combineIdentifier] = lane
+            if !state.hidden.contains(subscriber.combineIdentifier) {
+                state.subscriptionLanes[subscription.combineIdentifier] = lane
+            }
             return lane
         }
         guard lane != nil else { return }
@@ -150,11 +179,11 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
     func willReceive<S: Subscriber>(subscriber: S, input: S.Input) {
         guard let lane = lane(of: subscriber) else { return }
         if isLatest(subscriber, on: lane) { timeline.record(.value, lane: lane, detail: eventLabel(input)) }
-        enter(delivering: true)
+        enter(isHidden(subscriber) ? .hidden : .value)
     }
 
     func didReceive<S: Subscriber>(subscriber: S, input: S.Input, resultingDemand: Subscribers.Demand) {
-        if lane(of: subscriber) != nil { leave(delivering: true) }
+        if lane(of: subscriber) != nil { leave(.value) }
     }
 
     func willReceive<S: Subscriber>(subscriber: S, completion: Subscribers.Completion<S.Failure>) {
@@ -166,11 +195,11 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
             timeline.record(.completion, lane: lane, detail: describe(failure: failure))
         }
         if subscriberLanes.contains(lane) { state.withLock { $0.completedSubscribers += 1 } }
-        enter(delivering: false)
+        enter(isHidden(subscriber) ? .hidden : .completion)
     }
 
     func didReceive<S: Subscriber>(subscriber: S, completion: Subscribers.Completion<S.Failure>) {
-        if lane(of: subscriber) != nil { leave(delivering: false) }
+        if lane(of: subscriber) != nil { leave(.completion) }
     }
 
     func willCancel(subscription: Subscription) {
@@ -186,8 +215,12 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
         state.withLock { $0.lanes[subscriber.combineIdentifier] }
     }
 
-    /// Whether what `subscriber` is sent is drawn: it is the latest on its lane, and the chain's
-    /// subscribers have not all had their completion (a subscriber's own completion is drawn).
+    private func isHidden<S: Subscriber>(_ subscriber: S) -> Bool {
+        state.withLock { $0.hidden.contains(subscriber.combineIdentifier) }
+    }
+
+    /// Whether what `subscriber` is sent is drawn: it is the latest on its lane (so not hidden),
+    /// and the chain's subscribers have not all had their completion (their own is drawn).
     private func isLatest<S: Subscriber>(_ subscriber: S, on lane: String) -> Bool {
         state.withLock { state in
             state.latest[lane] == subscriber.combineIdentifier
@@ -195,22 +228,22 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
         }
     }
 
-    /// Goes one call deeper into the pipeline on this thread; `delivering` says whether the call
-    /// delivers a value (`true`) or a completion (`false`), nil for any other.
-    private func enter(delivering value: Bool? = nil) {
+    /// Goes one call deeper into the pipeline on this thread, doing `frame`, if the call is one.
+    private func enter(_ frame: Frame? = nil) {
         state.withLock { state in
             state.depth[Self.thread, default: 0] += 1
-            if let value { state.deliveries[Self.thread, default: []].append(value) }
+            if let frame { state.frames[Self.thread, default: []].append(frame) }
         }
     }
 
-    private func leave(delivering value: Bool? = nil) {
+    /// Comes back out of a call `enter(_:)` went into with `frame`.
+    private func leave(_ frame: Frame? = nil) {
         state.withLock { state in
             let remaining = state.depth[Self.thread, default: 1] - 1
             state.depth[Self.thread] = remaining > 0 ? remaining : nil
-            if value != nil {
-                state.deliveries[Self.thread]?.removeLast()
-                if state.deliveries[Self.thread]?.isEmpty == true { state.deliveries[Self.thread] = nil }
+            if frame != nil {
+                state.frames[Self.thread]?.removeLast()
+                if state.frames[Self.thread]?.isEmpty == true { state.frames[Self.thread] = nil }
             }
         }
     }
