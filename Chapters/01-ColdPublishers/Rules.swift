@@ -80,18 +80,24 @@ struct SharedDelivery: Equatable, Sendable {
 
 // excerpt: share-sends-one-request
 /// `share()` subscribes upstream once, for every subscriber that is attached when the response comes.
+/// The timeline draws each stage on its own lane: one data task publisher, two subscribers.
 func shareSendsOneRequest(in lab: Lab) async -> Finding<SharedDelivery> {
     let url = lab.url(Route.delayedUser, tag: "shared")
-    let (a, b) = (DeliveryCounter(lane: "subscriber A"), DeliveryCounter(lane: "subscriber B"))
-    // excerpt: share
-    let shared = lab.session.dataTaskPublisher(for: url).share()
-    let subscriberA = shared.sink(
-        receiveCompletion: { a.countCompletion($0) }, receiveValue: { _ in a.countValue() })
-    let subscriberB = shared.sink(
-        receiveCompletion: { b.countCompletion($0) }, receiveValue: { _ in b.countValue() })
-    // end excerpt
-    _ = await until { a.completions + b.completions == 2 }
-    [subscriberA, subscriberB].forEach { $0.cancel() }
+    let (a, b) = (DeliveryCounter(), DeliveryCounter())
+    await withStageLanes(subscribers: ["subscriber A", "subscriber B"]) { stages in
+        let subscribers = stages.attaching {
+            // excerpt: share
+            let shared = lab.session.dataTaskPublisher(for: url).share()
+            let subscriberA = shared.sink(
+                receiveCompletion: { a.countCompletion($0) }, receiveValue: { _ in a.countValue() })
+            let subscriberB = shared.sink(
+                receiveCompletion: { b.countCompletion($0) }, receiveValue: { _ in b.countValue() })
+            // end excerpt
+            return [subscriberA, subscriberB]
+        }
+        _ = await until { a.completions + b.completions == 2 }
+        subscribers.forEach { $0.cancel() }
+    }
     return Finding(
         expected: SharedDelivery(requests: 1, values: 2),
         measured: SharedDelivery(requests: lab.requestCount(for: url), values: a.values + b.values),

@@ -30,7 +30,7 @@ func retryBeforeValidationNeverFires(in lab: Lab) async -> Finding<RetriedReques
         .map { exchange in exchange.response.httpStatus ?? 0 }
         .retry(2)
     // end excerpt
-    let measured = await retried(statuses, sentTo: url, in: lab)
+    let measured = await retried(statuses, sentTo: url, in: lab, eachStage: true)
     return retryFinding(measured, expected: .success([503]), requests: 1)
 }
 
@@ -43,7 +43,7 @@ func retryAfterValidationResendsAtOnce(in lab: Lab) async -> Finding<RetriedRequ
         .validatingStatus()
         .retry(2)
     // end excerpt
-    let measured = await retried(bodies, sentTo: url, in: lab)
+    let measured = await retried(bodies, sentTo: url, in: lab, eachStage: true)
     return retryFinding(measured, expected: .failure(.status(503)), requests: 3)
 }
 
@@ -53,7 +53,7 @@ func retryAfterValidationResendsA404(in lab: Lab) async -> Finding<RetriedReques
     let bodies = lab.session.dataTaskPublisher(for: url)
         .validatingStatus()
         .retry(2)
-    let measured = await retried(bodies, sentTo: url, in: lab)
+    let measured = await retried(bodies, sentTo: url, in: lab, eachStage: true)
     return retryFinding(measured, expected: .failure(.status(404)), requests: 3)
 }
 // end excerpt

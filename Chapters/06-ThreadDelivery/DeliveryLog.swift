@@ -41,18 +41,16 @@ final class DeliveryLog: Sendable {
 }
 
 extension Publisher {
-    /// This publisher, noting in `log` where its subscriber gets each value and the completion, and
-    /// recording them on the timeline lane `lane`. It wraps the publisher from outside: the
-    /// publisher's own chain is left as it was.
-    func logged(_ lane: String, in log: DeliveryLog) -> some Publisher<Output, Failure> {
-        recorded(lane: lane, value: eventLabel)
-            .handleEvents(
-                receiveOutput: { _ in log.note("value") },
-                receiveCompletion: { completion in
-                    switch completion {
-                    case .finished: log.note("finished")
-                    case .failure(let failure): log.note(describe(failure: failure))
-                    }
-                })
+    /// This publisher, noting in `log` where its subscriber gets each value and the completion. It
+    /// wraps the publisher from outside: the publisher's own chain is left as it was.
+    func logged(in log: DeliveryLog) -> some Publisher<Output, Failure> {
+        handleEvents(
+            receiveOutput: { _ in log.note("value") },
+            receiveCompletion: { completion in
+                switch completion {
+                case .finished: log.note("finished")
+                case .failure(let failure): log.note(describe(failure: failure))
+                }
+            })
     }
 }

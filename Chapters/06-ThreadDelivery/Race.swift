@@ -46,13 +46,32 @@ struct RaceOutcome: Equatable, Sendable, CustomStringConvertible {
 /// Asks `profile` for the slow user 3 and, while that request is at the server, for user 1, which
 /// answers at once; then watches what the screen shows until the slow answer has had time to come.
 ///
-/// The model gets a session of its own, so the slow load's data task is the only one in it.
+/// The model gets a session of its own, so the slow load's data task is the only one in it. With
+/// `eachStage`, the picture has a lane for each stage of the chain the model subscribes as it is
+/// made (its `switchToLatest` selection), so it shows where the slow load is cancelled.
 @MainActor
-func raceSlowThenQuick(in lab: Lab, loading load: (UserProfileModel, Int) -> Void) async -> RaceOutcome {
-    Timeline.current?.shareTimeScale("race")
+func raceSlowThenQuick(
+    in lab: Lab, eachStage: Bool = false, loading load: (UserProfileModel, Int) -> Void
+) async -> RaceOutcome {
     let session = URLSession(configuration: Lab.sessionConfiguration())
     defer { session.finishTasksAndInvalidate() }
-    let profile = UserProfileModel(baseURL: lab.server.baseURL, session: session)
+    guard eachStage else {
+        let profile = UserProfileModel(baseURL: lab.server.baseURL, session: session)
+        return await race(profile, in: session, lab: lab, loading: load)
+    }
+    return await withStageLanes(subscribers: ["sink"]) { stages in
+        let profile = stages.attaching { UserProfileModel(baseURL: lab.server.baseURL, session: session) }
+        return await race(profile, in: session, lab: lab, loading: load)
+    }
+}
+
+/// The race itself, run on `profile`, whose loads use `session`.
+@MainActor
+private func race(
+    _ profile: UserProfileModel, in session: URLSession, lab: Lab,
+    loading load: (UserProfileModel, Int) -> Void
+) async -> RaceOutcome {
+    Timeline.current?.shareTimeScale("race")
     let screen = ScreenRecording(of: profile)
 
     let slowRequestsBefore = lab.server.requestCount(path: Route.slowUser)

@@ -38,14 +38,15 @@ let threadDeliveryRules =
 // excerpt: where-values-arrive
 /// Where the user's value and completion reach a subscriber when `user(from:session:receivedOn:)`
 /// hands them on with `scheduler`. The chain is used as it is; the log watches it from outside,
-/// from the subscriber's side, and notes the queue and thread of each event.
+/// from the subscriber's side, and notes the queue and thread of each event. The timeline draws
+/// each stage of the chain on its own lane, so the picture shows where the hop happens.
 func deliveries(
     in lab: Lab, receivedOn scheduler: some Scheduler, lane: String, session: URLSession? = nil
 ) async -> [Delivery] {
     let session = session ?? lab.session
     let log = DeliveryLog(session: session)
     let chain = user(from: lab.url(Route.user, tag: lane), session: session, receivedOn: scheduler)
-    _ = await outcome(of: chain.logged(lane, in: log))
+    _ = await outcome(of: chain.logged(in: log), stageLanes: lane)
     return log.deliveries
 }
 // end excerpt
@@ -80,7 +81,7 @@ func mainDelegateQueueDeliversOnTheMainThread(in lab: Lab) async -> Finding<[Del
 /// After `receive(on: DispatchQueue.main)` the value and the completion come out on the main
 /// queue, which the main thread drains.
 func receiveOnMainDeliversOnTheMainThread(in lab: Lab) async -> Finding<[Delivery]> {
-    Timeline.current?.noteHops(onLane: mainQueueLane, by: "receive(on: DispatchQueue.main)")
+    Timeline.current?.noteHops(onLane: "ReceiveOn", by: "receive(on: DispatchQueue.main)")
     let arrived = await deliveries(in: lab, receivedOn: DispatchQueue.main, lane: mainQueueLane)
     return Finding(
         expected: "value and finished on \(mainQueueLabel), main thread", value: arrived,
@@ -244,6 +245,6 @@ func replacedCancellableKeepsTheLatest(in lab: Lab) async -> Finding<RaceOutcome
 /// A subject of ids through `map` and `switchToLatest`: the same, for a stream of choices.
 @MainActor
 func switchToLatestKeepsTheLatest(in lab: Lab) async -> Finding<RaceOutcome> {
-    let race = await raceSlowThenQuick(in: lab) { profile, id in profile.select(userID: id) }
+    let race = await raceSlowThenQuick(in: lab, eachStage: true) { profile, id in profile.select(userID: id) }
     return Finding(expected: .latestWins, measured: race, describe: { $0.description })
 }

@@ -163,6 +163,19 @@ struct TimelineCanvas {
                 + extra)
     }
 
+    /// A filled diamond centred at `x`, `y`, its corners `r` away.
+    mutating func diamond(
+        x: Double, y: Double, radius r: Double, colour: String, kind: String, extra: [(String, String)] = []
+    ) {
+        let path =
+            "M\(format(x)) \(format(y - r))L\(format(x + r)) \(format(y))L\(format(x)) \(format(y + r))"
+            + "L\(format(x - r)) \(format(y))Z"
+        element(
+            "path",
+            [("class", kind), ("d", path), ("stroke", colour), ("stroke-width", "1.5"), ("fill", colour)]
+                + extra)
+    }
+
     /// Appends one element with its attributes in the order given; `content` is already escaped.
     mutating func element(_ name: String, _ attributes: KeyValuePairs<String, String>, content: String? = nil)
     {

@@ -104,7 +104,8 @@ struct SectionLayout {
     }
 
     /// Numbers the attempts of each retry, in order of arrival. A request is the next attempt of
-    /// the one before it when both were sent under the same subscription (or retry), or by no lane
+    /// the one before it when both were sent under the same subscription (or retry, or data task
+    /// publisher's lane), or by no lane
     /// the picture knows of, ask for the same method and target, and it arrived once the one before
     /// was over, so a wait between attempts is never negative; a request that follows a redirect
     /// is the session following it, not a retry. A request no lane is known to have sent needs one
@@ -115,7 +116,7 @@ struct SectionLayout {
         for index in requests.indices {
             let request = requests[index]
             let arrival = request.marks[0].event
-            let key = (request.sender.map { "sent \($0.sent.index)" } ?? "asked") + " " + arrival.detail
+            let key = (request.sender.map(Self.subscriptionKey) ?? "asked") + " " + arrival.detail
             if let previous = open[key]?.last.map({ requests[$0].marks.last!.event }),
                 previous.offset > arrival.offset || previous.redirects
                     || (request.sender == nil && !previous.callsForARetry)
@@ -134,6 +135,12 @@ struct SectionLayout {
                 }
             }
         }
+    }
+
+    /// What a request was sent under: the subscribe (or retry) it was tied to, or, on a data task
+    /// publisher's own lane, the lane, since each subscribe there after the first is a retry's.
+    private static func subscriptionKey(_ sender: Sender) -> String {
+        sender.lane.hasPrefix("DataTaskPublisher") ? "lane \(sender.lane)" : "sent \(sender.sent.index)"
     }
 
     /// The server's requests in order of arrival, each with what the server did about it: the
@@ -156,7 +163,11 @@ struct SectionLayout {
     }
 
     /// Ties each request to the lane most likely to have sent it: one subscribed (or retrying) when it
-    /// arrived, preferring a lane with fewer requests tied to it so far, then the lane that heard
+    /// arrived, preferring a data task publisher's own lane where a picture draws each stage of a
+    /// chain (its subscriptions may interleave when a retry subscribes again before the last one
+    /// finished, so any subscribe there counts), then an inner publisher's lane (a load that
+    /// `switchToLatest` subscribes to), then a lane with fewer requests tied to it so far,
+    /// then the lane that heard
     /// first of the answer, since that is where the answer went before anywhere else (an
     /// `upstream` lane before the subscribers of its `share()`).
     private static func tieSenders(of requests: inout [Row], to lanes: [Row]) {
@@ -169,11 +180,19 @@ struct SectionLayout {
             // A client that left heard no answer, so its request is tied to it with no way back.
             let answer = exchange.count > 1 && exchange.last!.event.kind != .cancel ? exchange.last : nil
             let news = (answer ?? exchange[0]).event.offset
-            let candidates = lanes.compactMap { lane -> (sender: Sender, key: (Int, Int))? in
-                guard let sent = openingMark(of: lane, at: exchange[0].event.offset) else { return nil }
+            let candidates = lanes.compactMap { lane -> (sender: Sender, key: (Int, Int, Int))? in
+                let sendsItself =
+                    lane.title.hasPrefix("DataTaskPublisher") ? 0 : lane.title.hasSuffix(" (inner)") ? 1 : 2
+                guard
+                    let sent = sendsItself == 0
+                        ? lane.marks.last(where: {
+                            $0.event.kind.opens && $0.event.offset <= exchange[0].event.offset
+                        })
+                        : openingMark(of: lane, at: exchange[0].event.offset)
+                else { return nil }
                 let heard = lane.marks.first { $0.index > sent.index && $0.event.offset >= news }
                 let sender = Sender(lane: lane.title, sent: sent, heard: answer == nil ? nil : heard)
-                return (sender, (tiedCounts[lane.title, default: 0], heard?.index ?? .max))
+                return (sender, (sendsItself, tiedCounts[lane.title, default: 0], heard?.index ?? .max))
             }
             guard let best = candidates.min(by: { $0.key < $1.key })?.sender else { continue }
             tiedCounts[best.lane, default: 0] += 1

@@ -3,7 +3,9 @@ import Timelines
 /// Everything a timeline picture can draw that needs explaining, in the order the legend lists it.
 ///
 /// A mark's colour says what happened and its shape on which thread: a circle off the main thread,
-/// a square on it. The legend draws each kind of mark as a circle and the two shapes in grey.
+/// a square on it. How a stream ended has shapes of its own, as marble diagrams draw them: a
+/// finish is a bar, a failure a cross, a cancel a diamond. The legend draws each kind of mark in
+/// its shape, a circle where the thread decides, and the two thread shapes in grey.
 enum LegendEntry: String, CaseIterable {
     case subscribe, value, finished, failed, cancel, retry, action, note
     case exited, crashed
@@ -97,14 +99,14 @@ enum LegendEntry: String, CaseIterable {
 
     var barWidth: Double { self == .wait ? 3 : 5 }
 
-    /// Drawn in the shape of the thread it happened on; a server's answer, a child process's end
-    /// and a hop tell nothing by their thread.
+    /// Drawn in the shape of the thread it happened on; the end of a stream (finished, failed,
+    /// cancelled), a server's answer, a child process's end and a hop have shapes of their own.
     var showsThread: Bool {
-        ![.hangUp, .hop, .exited, .crashed].contains(self)
+        ![.finished, .failed, .cancel, .hangUp, .hop, .exited, .crashed].contains(self)
     }
 
-    /// An event's mark centred at `x`, `y`: a circle off the main thread, a square on it, a cross
-    /// for a hang-up or a crash (where the thread tells nothing). `event` is the event's position in
+    /// An event's mark centred at `x`, `y`: a circle off the main thread, a square on it; a bar for
+    /// a finish or an exit, a cross for a failure, a hang-up or a crash, a diamond for a cancel. `event` is the event's position in
     /// its section, for the page that reveals the marks step by step; a mark that stands for no
     /// event of its own (a hop) names the event it is `revealedWith` instead, and one that stands
     /// for repeated events besides its own (a row of repeated requests) names them in `standingFor`.
@@ -139,9 +141,11 @@ enum LegendEntry: String, CaseIterable {
     ) {
         let r = Self.markRadius
         switch self {
-        case .hangUp, .crashed:
+        case .failed, .hangUp, .crashed:
             canvas.cross(x: x, y: y, radius: r, colour: colour, kind: kind, extra: extra)
-        case .exited:
+        case .cancel:
+            canvas.diamond(x: x, y: y, radius: r + 1, colour: colour, kind: kind, extra: extra)
+        case .finished, .exited:
             canvas.rect(
                 x: x - 3, y: y - r - 2, width: 6, height: 2 * r + 4, fill: colour, stroke: colour, kind: kind,
                 extra: extra)

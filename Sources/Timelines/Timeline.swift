@@ -59,10 +59,17 @@ public final class Timeline: Sendable {
         /// of thread is where the work was called from, and nothing in the pipeline moved it.
         public fileprivate(set) var movers: [String: String] = [:]
 
-        /// The section's lanes in the order they first appear.
+        /// Lanes to draw before the others, in this order, such as the stages of one chain from the
+        /// publisher at its start to its subscriber (`orderLanes(_:)`).
+        public fileprivate(set) var laneOrder: [String] = []
+
+        /// The section's lanes: those `laneOrder` names first, in its order, then the others in the
+        /// order they first appear.
         public var lanes: [String] {
             var seen = Set<String>()
-            return events.map(\.lane).filter { seen.insert($0).inserted }
+            let appeared = events.map(\.lane).filter { seen.insert($0).inserted }
+            let ordered = laneOrder.filter(seen.contains)
+            return ordered + appeared.filter { !ordered.contains($0) }
         }
     }
 
@@ -128,6 +135,11 @@ public final class Timeline: Sendable {
     /// the main thread, so the picture draws a hop where they change to it.
     public func noteHops(onLane lane: String, by mover: String) {
         updateCurrentSection { $0.movers[lane] = mover }
+    }
+
+    /// Draws the current rule's lanes `names` before its others, in this order.
+    public func orderLanes(_ names: [String]) {
+        updateCurrentSection { $0.laneOrder = names }
     }
 
     private func updateCurrentSection(_ update: (inout Section) -> Void) {

@@ -48,6 +48,53 @@ import Timelines
         #expect(marks(on: "subscriber", of: timeline) == ["subscribe", "completion URLError.timedOut"])
     }
 
+    @Test func anInnerPublisherGetsALaneOfItsOwnAndARetryKeepsItsLane() async {
+        let timeline = Timeline(title: "Chapter")
+        _ = await Timeline.$current.withValue(timeline) {
+            await outcome(of: [1, 2].publisher.flatMap { Just($0 * 10) }, stageLanes: "subscriber")
+        }
+        #expect(timeline.sections.first?.lanes == ["Sequence", "Just (inner)", "subscriber"])
+        #expect(
+            marks(on: "Just (inner)", of: timeline) == [
+                "subscribe", "value 10", "completion finished", "subscribe again", "value 20",
+                "completion finished",
+            ])
+    }
+
+    @Test func theStagesInsideAnInnerPublisherAreNotDrawn() async {
+        let timeline = Timeline(title: "Chapter")
+        _ = await Timeline.$current.withValue(timeline) {
+            await outcome(
+                of: [1].publisher.flatMap {
+                    Just($0).delay(for: .zero, scheduler: ImmediateScheduler.shared)
+                },
+                stageLanes: "subscriber")
+        }
+        #expect(timeline.sections.first?.lanes == ["Sequence", "Delay (inner)", "subscriber"])
+        #expect(marks(on: "Delay (inner)", of: timeline) == ["subscribe", "value 1", "completion finished"])
+    }
+
+    @Test func eachSubscriberAttachedTogetherGetsItsNamedLaneUnderOneUpstream() async {
+        let timeline = Timeline(title: "Chapter")
+        let upstream = CurrentValueSubject<Int, Never>(1)
+        let shared = upstream.share()
+        await Timeline.$current.withValue(timeline) {
+            await withStageLanes(subscribers: ["A", "B"]) { stages in
+                let sinks = stages.attaching { [shared.sink { _ in }, shared.sink { _ in }] }
+                upstream.send(completion: .finished)
+                withExtendedLifetime(sinks) {}
+            }
+        }
+        let lanes = timeline.sections.first?.lanes ?? []
+        #expect(lanes.first == "CurrentValueSubject" && lanes.suffix(2) == ["A", "B"])
+        #expect(
+            marks(on: "CurrentValueSubject", of: timeline).filter { $0.hasPrefix("subscribe") } == [
+                "subscribe"
+            ])
+        #expect(marks(on: "A", of: timeline) == ["subscribe", "value 1", "completion finished"])
+        #expect(marks(on: "B", of: timeline) == ["subscribe", "completion finished"])
+    }
+
     @Test func aPipelineAttachedElsewhereMeanwhileIsNotRecorded() async {
         let timeline = Timeline(title: "Chapter")
         let unrelated = PassthroughSubject<Int, Never>()

@@ -8,39 +8,94 @@ import Timelines
 ///
 /// A stage's lane is named after the publisher it listens to (`DataTaskPublisher`, `TryMap`,
 /// `Retry`…) and shows what that publisher sent down: its subscription (again, when a `retry`
-/// subscribes anew), each value, its completion and a cancel. The outermost stage, what the chain's
-/// own subscriber sees, goes on the lane the caller names.
+/// subscribes anew; recorded when the subscriber attaches), each value, its completion and a
+/// cancel. The outermost stage, what the chain's own subscriber sees, goes on the lane the caller
+/// names; when `attaching(_:)` subscribes several subscribers (two sinks of one `share()`), each
+/// gets the next of the names.
 ///
 /// Observers are global, so the recorder keeps only its own pipeline: the attachments made inside
 /// `attaching(_:)`, and those made later on a thread while it is delivering to one of the
 /// pipeline's stages (a `retry` subscribing again, `switchToLatest` subscribing to an inner
-/// publisher). Stages of the same publisher type share a lane.
+/// publisher). Stages of the same publisher type share a lane, except that a publisher attached
+/// while a value is being delivered (the inner publisher of a `flatMap` or `switchToLatest`) goes
+/// on a lane of its own, "(inner)" after its name, and the stages inside it are not drawn, so that
+/// an inner chain is one lane; one attached while a completion is delivered (a `retry`
+/// subscribing again) keeps its lane.
 final class StageRecorder: _Introspection, @unchecked Sendable {
     private struct State {
         /// The lane of each stage's subscriber, by its identifier.
         var lanes: [CombineIdentifier: String] = [:]
         /// The lane of each subscription a stage was handed, by its identifier.
         var subscriptionLanes: [CombineIdentifier: String] = [:]
+        /// The subscriber that attached to each lane's stage last: once a `retry` subscribed again,
+        /// whatever the stage still sends the one it left is a race with its release, and left out.
+        var latest: [String: CombineIdentifier] = [:]
         /// How many subscriptions each lane has received, so a second one reads as "again".
         var subscriptionCounts: [String: Int] = [:]
         /// How deep each thread is inside the pipeline's own calls; attachments made there are its.
         var depth: [ObjectIdentifier: Int] = [:]
+        /// The depth at which `attaching(_:)` runs on each thread inside it: an attachment made at
+        /// exactly that depth is one of the subscribers, not a stage inside the chain.
+        var scopes: [ObjectIdentifier: Int] = [:]
+        /// What each thread is doing in the pipeline's stages, one inside another, the latest last.
+        var frames: [ObjectIdentifier: [Frame]] = [:]
+        /// What attaching each subscriber puts on its thread's frames, if anything.
+        var attachFrames: [CombineIdentifier: Frame] = [:]
+        /// The subscribers of stages inside an inner publisher, which are not drawn.
+        var hidden: Set<CombineIdentifier> = []
+        /// The stage lanes in the order their first stage was attached: from the subscriber's end
+        /// of a chain towards its start.
+        var stageLanes: [String] = []
+        /// How many subscribers have been attached, each on the next of the subscriber lanes.
+        var subscribers = 0
+        /// How many of them have had their completion. Once all have, what a stage still sends is
+        /// a race with the chain's release that nothing downstream hears, and is left out.
+        var completedSubscribers = 0
+    }
+
+    /// What a thread is doing in the pipeline, for telling which lane an attachment made then
+    /// belongs to: delivering a value or a completion, attaching an inner publisher, or any of
+    /// these in a stage that is not drawn.
+    private enum Frame {
+        case value, completion, inner, hidden
     }
 
     private let timeline: Timeline
-    private let outermostLane: String
+    private let subscriberLanes: [String]
     private let state = Locked(State())
 
-    init(timeline: Timeline, outermostLane: String) {
+    init(timeline: Timeline, subscriberLanes: [String]) {
         self.timeline = timeline
-        self.outermostLane = outermostLane
+        self.subscriberLanes = subscriberLanes
     }
 
     /// Runs `attach`, which subscribes the pipeline, counting every attachment it makes as a stage.
-    func attaching(_ attach: () -> Void) {
+    func attaching<Result>(_ attach: () throws -> Result) rethrows -> Result {
         enter()
-        attach()
-        leave()
+        let outer = state.withLock { state in
+            defer { state.scopes[Self.thread] = state.depth[Self.thread] }
+            return state.scopes[Self.thread]
+        }
+        defer {
+            state.withLock { $0.scopes[Self.thread] = outer }
+            leave()
+        }
+        return try attach()
+    }
+
+    /// Draws the lanes as a marble diagram reads: the stages from the start of the chain (the
+    /// last attached) on, then the inner publishers, then the subscribers in the order named.
+    /// Says, too, under the rule's title, where a stage's lane stops.
+    func orderLanes() {
+        let stages = state.withLock { $0.stageLanes }
+        let inner = stages.filter { $0.hasSuffix(" (inner)") }
+        timeline.orderLanes(stages.filter { !inner.contains($0) }.reversed() + inner + subscriberLanes)
+        if timeline.sections.last?.caption == nil {
+            timeline.caption(
+                "A lane per stage, named for the publisher it hears from. A stage's lane stops where the "
+                    + "chain's subscriber got its completion, or where a retry subscribed again: what the "
+                    + "stage still sent then, heard by nobody, is not drawn.")
+        }
     }
 
     // MARK: Attachment
@@ -48,32 +103,72 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
     func willReceive<P: Publisher, S: Subscriber>(publisher: P, subscriber: S)
     where P.Failure == S.Failure, P.Output == S.Input {
         let isOurs = state.withLock { state -> Bool in
-            guard state.depth[Self.thread, default: 0] > 0 else { return false }
-            if state.lanes[subscriber.combineIdentifier] == nil {
-                state.lanes[subscriber.combineIdentifier] =
-                    state.lanes.isEmpty ? outermostLane : Self.stageName(of: publisher)
+            let depth = state.depth[Self.thread, default: 0]
+            guard depth > 0 else { return false }
+            let id = subscriber.combineIdentifier
+            if state.lanes[id] == nil {
+                var lane = Self.stageName(of: publisher)
+                switch state.frames[Self.thread]?.last {
+                case .value:
+                    lane += " (inner)"
+                    state.attachFrames[id] = .inner
+                case .inner, .hidden:
+                    state.hidden.insert(id)
+                    state.attachFrames[id] = .hidden
+                case .completion, nil:
+                    if depth == state.scopes[Self.thread], state.subscribers < subscriberLanes.count {
+                        lane = subscriberLanes[state.subscribers]
+                        state.subscribers += 1
+                    }
+                }
+                state.lanes[id] = lane
+                if !state.hidden.contains(id) {
+                    state.latest[lane] = id
+                    if !subscriberLanes.contains(lane), !state.stageLanes.contains(lane) {
+                        state.stageLanes.append(lane)
+                    }
+                }
             }
             return true
         }
-        if isOurs { enter() }
+        guard isOurs else { return }
+        enter(state.withLock { $0.attachFrames[subscriber.combineIdentifier] })
+        logSubscribe(of: subscriber)
     }
 
     func didReceive<P: Publisher, S: Subscriber>(publisher: P, subscriber: S)
     where P.Failure == S.Failure, P.Output == S.Input {
-        if lane(of: subscriber) != nil { leave() }
+        if lane(of: subscriber) != nil {
+            leave(state.withLock { $0.attachFrames[subscriber.combineIdentifier] })
+        }
     }
 
     // MARK: What each stage is sent
 
-    func willReceive<S: Subscriber>(subscriber: S, subscription: Subscription) {
+    /// Records that `subscriber` subscribes, when it attaches: that is when a `retry` subscribes
+    /// again, in order with what the stage it left still sends, whenever the new subscription
+    /// itself arrives.
+    private func logSubscribe<S: Subscriber>(of subscriber: S) {
         let subscribed = state.withLock { state -> (lane: String, count: Int)? in
-            guard let lane = state.lanes[subscriber.combineIdentifier] else { return nil }
-            state.subscriptionLanes[subscription.combineIdentifier] = lane
+            guard let lane = state.lanes[subscriber.combineIdentifier],
+                !state.hidden.contains(subscriber.combineIdentifier)
+            else { return nil }
             state.subscriptionCounts[lane, default: 0] += 1
             return (lane, state.subscriptionCounts[lane, default: 0])
         }
         guard let subscribed else { return }
         timeline.record(.subscribe, lane: subscribed.lane, detail: subscribed.count > 1 ? "again" : "")
+    }
+
+    func willReceive<S: Subscriber>(subscriber: S, subscription: Subscription) {
+        let lane = state.withLock { state -> String? in
+            guard let lane = state.lanes[subscriber.combineIdentifier] else { return nil }
+            if !state.hidden.contains(subscriber.combineIdentifier) {
+                state.subscriptionLanes[subscription.combineIdentifier] = lane
+            }
+            return lane
+        }
+        guard lane != nil else { return }
         enter()
     }
 
@@ -83,26 +178,28 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
 
     func willReceive<S: Subscriber>(subscriber: S, input: S.Input) {
         guard let lane = lane(of: subscriber) else { return }
-        timeline.record(.value, lane: lane, detail: eventLabel(input))
-        enter()
+        if isLatest(subscriber, on: lane) { timeline.record(.value, lane: lane, detail: eventLabel(input)) }
+        enter(isHidden(subscriber) ? .hidden : .value)
     }
 
     func didReceive<S: Subscriber>(subscriber: S, input: S.Input, resultingDemand: Subscribers.Demand) {
-        if lane(of: subscriber) != nil { leave() }
+        if lane(of: subscriber) != nil { leave(.value) }
     }
 
     func willReceive<S: Subscriber>(subscriber: S, completion: Subscribers.Completion<S.Failure>) {
         guard let lane = lane(of: subscriber) else { return }
         switch completion {
+        case _ where !isLatest(subscriber, on: lane): break
         case .finished: timeline.record(.completion, lane: lane, detail: "finished")
         case .failure(let failure):
             timeline.record(.completion, lane: lane, detail: describe(failure: failure))
         }
-        enter()
+        if subscriberLanes.contains(lane) { state.withLock { $0.completedSubscribers += 1 } }
+        enter(isHidden(subscriber) ? .hidden : .completion)
     }
 
     func didReceive<S: Subscriber>(subscriber: S, completion: Subscribers.Completion<S.Failure>) {
-        if lane(of: subscriber) != nil { leave() }
+        if lane(of: subscriber) != nil { leave(.completion) }
     }
 
     func willCancel(subscription: Subscription) {
@@ -118,14 +215,36 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
         state.withLock { $0.lanes[subscriber.combineIdentifier] }
     }
 
-    private func enter() {
-        state.withLock { $0.depth[Self.thread, default: 0] += 1 }
+    private func isHidden<S: Subscriber>(_ subscriber: S) -> Bool {
+        state.withLock { $0.hidden.contains(subscriber.combineIdentifier) }
     }
 
-    private func leave() {
+    /// Whether what `subscriber` is sent is drawn: it is the latest on its lane (so not hidden),
+    /// and the chain's subscribers have not all had their completion (their own is drawn).
+    private func isLatest<S: Subscriber>(_ subscriber: S, on lane: String) -> Bool {
+        state.withLock { state in
+            state.latest[lane] == subscriber.combineIdentifier
+                && (subscriberLanes.contains(lane) || state.completedSubscribers < state.subscribers)
+        }
+    }
+
+    /// Goes one call deeper into the pipeline on this thread, doing `frame`, if the call is one.
+    private func enter(_ frame: Frame? = nil) {
+        state.withLock { state in
+            state.depth[Self.thread, default: 0] += 1
+            if let frame { state.frames[Self.thread, default: []].append(frame) }
+        }
+    }
+
+    /// Comes back out of a call `enter(_:)` went into with `frame`.
+    private func leave(_ frame: Frame? = nil) {
         state.withLock { state in
             let remaining = state.depth[Self.thread, default: 1] - 1
             state.depth[Self.thread] = remaining > 0 ? remaining : nil
+            if frame != nil {
+                state.frames[Self.thread]?.removeLast()
+                if state.frames[Self.thread]?.isEmpty == true { state.frames[Self.thread] = nil }
+            }
         }
     }
 
