@@ -59,6 +59,18 @@ import Testing
         #expect(holdsUntilLetGo { $0.measureInterval(using: ImmediateScheduler.shared) })
     }
 
+    // While any observer is enabled, every subscriber is handed a wrapper in place of its subscription;
+    // the lifetimes above are those of the operator's subscription behind it, whatever else runs.
+    @Test func lifetimesHoldWhileAnIntrospectionObserverIsEnabled() {
+        let log = IntrospectionLog()
+        log.recording {
+            #expect(holdsUntilLetGo { $0.dropFirst(1) })
+            #expect(holdsUntilLetGo { $0.collect() })
+            #expect(releases { $0.scan(0, +) })
+            #expect(releasesOnCancel { $0.zip(Just(7)) })
+        }
+    }
+
     // Pins the operators Apple lets go of at the end: the subscription frees the subscriber as soon as
     // the stream finishes, even though the subscriber still holds the subscription.
     @Test func scanIgnoreOutputAndMergeLetGoOfTheirSubscriberWhenTheStreamEnds() {
@@ -134,7 +146,7 @@ private func leftAfter<P: Publisher>(
         make(subject.eraseToAnyPublisher()).subscribe(subscriber)
         subject.send(1)
         left.subscriber = subscriber
-        left.subscription = subscriber.subscription.map { $0 as AnyObject }
+        left.subscription = subscriber.subscription.map(objectBehind)
         end(subject, subscriber)
     }
     return left

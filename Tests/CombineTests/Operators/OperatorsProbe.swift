@@ -171,7 +171,7 @@ final class WeakSubscriber<Input, Failure: Error>: Subscriber, @unchecked Sendab
     var completions: Int { lock.withLock { completionCount } }
 
     func receive(subscription: Subscription) {
-        lock.withLock { weakSubscription = subscription as AnyObject }
+        lock.withLock { weakSubscription = objectBehind(subscription) }
         subscription.request(.unlimited)
     }
 
