@@ -106,10 +106,43 @@ private func firstSubscriberHeardNothing(expected: String) -> Finding<Arrival> {
 }
 
 /// The numbered user route, answered after a short pause, tagged so the check counts only its own
-/// requests.
-private func numberedUser(_ lab: Lab, tag: String) -> (url: URL, request: AnyPublisher<Data, URLError>) {
+/// requests; `ended` is called each time a request's completion has been handed on downstream.
+private func numberedUser(
+    _ lab: Lab, tag: String, ended: @escaping @Sendable () -> Void = {}
+) -> (url: URL, request: AnyPublisher<Data, URLError>) {
     let url = lab.url(Route.numberedUser, tag: tag)
-    return (url, lab.session.dataTaskPublisher(for: url).map(\.data).eraseToAnyPublisher())
+    let request = lab.session.dataTaskPublisher(for: url).map(\.data)
+    return (url, HandingOnEnd(upstream: request, ended: ended).eraseToAnyPublisher())
+}
+
+/// `upstream` unchanged, calling `ended` once its completion has been handed on: by then the code
+/// under check has taken in the end of the request (where `handleEvents` would call before it has).
+private struct HandingOnEnd<Upstream: Publisher>: Publisher {
+    typealias Output = Upstream.Output
+    typealias Failure = Upstream.Failure
+
+    let upstream: Upstream
+    let ended: @Sendable () -> Void
+
+    func receive<S: Combine.Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        upstream.subscribe(Relay(downstream: subscriber, ended: ended))
+    }
+
+    private struct Relay<Downstream: Combine.Subscriber>: Combine.Subscriber
+    where Downstream.Input == Output, Downstream.Failure == Failure {
+        let combineIdentifier = CombineIdentifier()
+        let downstream: Downstream
+        let ended: @Sendable () -> Void
+
+        func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
+
+        func receive(_ input: Output) -> Subscribers.Demand { downstream.receive(input) }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            downstream.receive(completion: completion)
+            ended()
+        }
+    }
 }
 
 func twoSubscribersShareOneRequest(_ code: ShareReplayingLatestCode, in lab: Lab) async -> Finding<Arrival> {
@@ -152,7 +185,8 @@ func lateSubscriberGetsTheLatestValue(_ code: ShareReplayingLatestCode, in lab: 
 func nextSubscriberAfterAllLeftFetchesAgain(
     _ code: ShareReplayingLatestCode, in lab: Lab
 ) async -> Finding<Arrival> {
-    let (url, request) = numberedUser(lab, tag: "all-gone")
+    let requestEnded = Locked(false)
+    let (url, request) = numberedUser(lab, tag: "all-gone") { requestEnded.withLock { $0 = true } }
     let shared = code.share(request)
     let describe = { (arrival: Arrival, oldAnswers: Int) in
         "the next subscriber got " + arrival.summary(oldAnswers: oldAnswers)
@@ -161,6 +195,9 @@ func nextSubscriberAfterAllLeftFetchesAgain(
     guard await untilEachHeardSomething(first) else {
         return firstSubscriberHeardNothing(expected: describe(Arrival(answers: [2], requests: 1), 1))
     }
+    // The last subscriber leaves once the load is over, as a screen's part would. Leaving between
+    // the value and the request's end would let `share()` start afresh by luck (1 run in 6).
+    _ = await until(timeout: patience) { requestEnded.withLock { $0 } }
     first.subscription.cancel()
     let answersGiven = lab.requestCount(for: url)
     let next = Subscriber(to: shared)
