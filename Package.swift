@@ -212,11 +212,15 @@ let package = Package(
         // A child process for the tests that must watch a process crash (the main-actor isolation check).
         .executableTarget(
             name: "IsolationProbe", dependencies: combine + ["LocalServer"], path: "Sources/IsolationProbe"),
+        // A child process for the tests that watch breakpoint() stop a process.
+        .executableTarget(name: "BreakpointProbe", dependencies: combine, path: "Sources/BreakpointProbe"),
         // Combine's behaviour, checked against whichever Combine the platform builds with.
         .testTarget(
             name: "CombineTests",
             dependencies: combine + [
-                "ChildProcesses", "Harness", "LocalServer", "LoopbackLab", "IsolationProbe", "Quantities",
+                "BreakpointProbe", "ChildProcesses", "Harness", "LocalServer", "LoopbackLab",
+                "IsolationProbe",
+                "Quantities",
             ]),
         .testTarget(
             name: "LocalServerTests", dependencies: ["ChildProcesses", "LocalServer", "LoopbackLab"]),

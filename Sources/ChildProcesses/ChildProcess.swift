@@ -223,6 +223,8 @@ private func start(
     /// it lists `/proc/self/fd` to close inherited descriptors (fixed in swift-corelibs-foundation
     /// after Swift 6.3.1), and a suite that starts hundreds of children hit that about one run in
     /// eight. Here the child closes every descriptor above standard error itself, before `exec`.
+    /// It starts with no signal blocked, as a `Process` child does, rather than with the mask of the
+    /// thread that spawns it (a Dispatch thread blocks most signals, and gdb, for one, then hangs).
     public func spawnChild(
         _ executable: URL, arguments: [String], environment: [String: String], input: URL? = nil,
         output: ChildOutput, errors: ChildOutput
@@ -241,11 +243,18 @@ private func start(
             }
         }
         closeFromThree(&actions)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, envp)
+        let spawned = posix_spawn(&pid, executable.path, &actions, &attributes, argv, envp)
         guard spawned == 0 else {
             throw ChildProcessError(
                 description: "could not start \(executable.path): \(String(cString: strerror(spawned)))")

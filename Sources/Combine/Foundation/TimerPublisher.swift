@@ -53,7 +53,7 @@ extension Timer {
         }
 
         public final func receive<S>(subscriber: S) where S: Subscriber, S.Failure == Never, S.Input == Date {
-            subscribers.attach(subscriber)
+            subscribers.attach(subscriber, holding: nil)
         }
 
         /// Starts the timer, or returns the running connection if it has already started.

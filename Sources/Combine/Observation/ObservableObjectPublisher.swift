@@ -12,7 +12,7 @@ public final class ObservableObjectPublisher: Publisher {
     public init() {}
 
     public final func receive<S>(subscriber: S) where S: Subscriber, S.Failure == Never, S.Input == () {
-        core.attach(subscriber)
+        core.attach(subscriber, holding: nil)
     }
 
     /// Tells every subscriber that the object is about to change.

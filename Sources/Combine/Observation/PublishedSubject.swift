@@ -40,7 +40,7 @@ internal final class PublishedSubject<Value>: @unchecked Sendable {
     }
 
     internal func receive<S>(subscriber: S) where S: Subscriber, S.Failure == Never, S.Input == Value {
-        subscribers.attach(subscriber)
+        subscribers.attach(subscriber, holding: nil)
     }
 
     /// Keeps an `assign(to:)` subscription alive for as long as the property lives.

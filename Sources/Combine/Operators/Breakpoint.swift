@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 extension Publisher {
     /// Stops in the debugger (raises `SIGTRAP`) when one of the closures returns `true` for an event.
     public func breakpoint(
@@ -98,7 +92,7 @@ extension Publishers.Breakpoint {
 
         private func stopIf(_ condition: Bool?) {
             if condition == true {
-                raise(SIGTRAP)
+                raiseDebuggerTrap()
             }
         }
     }

@@ -14,7 +14,8 @@
 /// stays silent for that long after subscribing, its latest value, or the downstream's first request
 /// (Apple's `timeout` restarts its clock on each of them, but not on later requests). A cancel that
 /// comes while the upstream's completion is still on its way reaches the upstream with a deadline, as
-/// Apple's `timeout` does, and not without one.
+/// Apple's `timeout` does, and ends the relay. Without one it does nothing, as with Apple's `delay` and
+/// `receive(on:)`: the deliveries already scheduled, the completion last, still run.
 internal final class SchedulerRelay<Context: Scheduler, Downstream: Subscriber>:
     Subscriber, Subscription, ReflectsNoChildren
 {
@@ -149,10 +150,13 @@ internal final class SchedulerRelay<Context: Scheduler, Downstream: Subscriber>:
 
     func cancel() {
         lock.lock()
-        // Only `timeout` (the relay with a deadline) cancels an upstream that has already completed.
-        let reachesUpstream = phase == .live || deadline != nil
-        let held = end()
-        let upstream = reachesUpstream ? held : nil
+        // Only `timeout` (the relay with a deadline) cancels an upstream that has already completed, and
+        // drops the completion on its way.
+        guard phase != .draining || deadline != nil else {
+            lock.unlock()
+            return
+        }
+        let upstream = end()
         let timer = takeDeadlineTimer()
         lock.unlock()
         timer?.cancel()

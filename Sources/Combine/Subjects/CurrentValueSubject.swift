@@ -31,7 +31,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
     }
 
     public final func receive<S>(subscriber: S) where Output == S.Input, Failure == S.Failure, S: Subscriber {
-        core.attach(subscriber)
+        core.attach(subscriber, holding: self)
     }
 
     /// Makes `input` the current value and sends it; after the completion it does nothing, as Apple's.

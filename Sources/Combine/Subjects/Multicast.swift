@@ -43,6 +43,9 @@ extension Publishers {
         }
 
         /// Subscribes the subject to the upstream; each call makes a new upstream subscription.
+        ///
+        /// As with Apple's, the connection does not keep the subject alive; this multicast and the
+        /// subject's subscribers do (see `SubjectSubscriber`).
         public final func connect() -> Cancellable {
             upstream.subscribe(subject)
         }

@@ -18,7 +18,7 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
 
     public final func receive<S>(subscriber: __owned S)
     where Output == S.Input, Failure == S.Failure, S: Subscriber {
-        core.attach(subscriber)
+        core.attach(subscriber, holding: self)
     }
 
     public final func send(_ input: Output) {

@@ -30,7 +30,10 @@ extension Publisher {
 /// Connects a publisher to a subject; to the subject it is the upstream subscription. Behind both
 /// `subscribe(_:)` with a subject and `AnySubscriber(subject)`.
 ///
-/// It holds the subject until the upstream completes or the connection is cancelled. As with Apple's, a
+/// It holds the subject weakly, as Apple's does: a connected `multicast(subject:)` lets its subject go
+/// once nothing else holds it (OpenCombine's `MulticastTests.testDeallocateConnectedMulticastBeforeCancelling`
+/// records Apple's), and the subject, going, cancels the connection. What keeps a subject alive is its
+/// holders and its subscribers' subscriptions (`SubjectCore.attach(_:holding:)`). As with Apple's, a
 /// value or a completion that comes before the upstream's subscription is ignored.
 internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription,
     CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
@@ -39,7 +42,7 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscri
     typealias Failure = Downstream.Failure
 
     private let lock = Lock()
-    private var subject: Downstream?
+    private weak var subject: Downstream?
     private var slot = SubscriptionSlot.awaiting
 
     init(_ subject: Downstream) {
@@ -102,11 +105,9 @@ internal final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscri
 
     func cancel() {
         lock.lock()
-        let subject = self.subject
-        self.subject = nil
+        subject = nil
         let subscription = slot.finish()
         lock.unlock()
-        withExtendedLifetime(subject) {}
         subscription?.cancel()
     }
 }

@@ -69,7 +69,11 @@ internal final class SubjectCore<Output, Failure: Error>: CustomStringConvertibl
 
     // MARK: From the subject
 
-    internal func attach<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Failure {
+    /// Subscribes `subscriber`. Its subscription holds `subject` (the subject this core serves) until it
+    /// ends, as Apple's subject subscriptions hold their subject: a subject with subscribers lives as long
+    /// as they stay, however else it is held. `nil` for the publishers whose subscriptions do not.
+    internal func attach<S: Subscriber>(_ subscriber: S, holding subject: AnyObject?)
+    where S.Input == Output, S.Failure == Failure {
         lock.lock()
         defer { lock.unlock() }
         if let completion {
@@ -78,6 +82,7 @@ internal final class SubjectCore<Output, Failure: Error>: CustomStringConvertibl
             return
         }
         let conduit = SubscriberConduit(core: self, downstream: subscriber)
+        conduit.subject = subject
         conduits.append(conduit)
         subscriber.receive(subscription: conduit)
     }
@@ -176,12 +181,19 @@ internal final class SubjectCore<Output, Failure: Error>: CustomStringConvertibl
         }
     }
 
+    /// The subject the conduit held is let go of once the lock is released: it may be the last holder, and
+    /// the subject's `deinit` cancels its upstreams.
     fileprivate func cancel(_ conduit: SubjectConduit<Output, Failure>) {
         lock.lock()
-        defer { lock.unlock() }
-        guard conduit.isActive else { return }
+        guard conduit.isActive else {
+            lock.unlock()
+            return
+        }
         conduit.isActive = false
+        let subject = conduit.subject.take()
         removeFinishedConduits()
+        lock.unlock()
+        withExtendedLifetime(subject) {}
     }
 
     /// Drops the conduits that completed or were cancelled, and lets go of their subscribers: now, or,
@@ -239,6 +251,8 @@ internal class SubjectConduit<Output, Failure: Error>: Subscription, CustomStrin
     @exclusivity(unchecked) fileprivate var isActive = true
     /// Whether the subscriber has not yet seen the subject's latest value.
     @exclusivity(unchecked) fileprivate var missedLatest = true
+    /// The subject, held while the subscription is live (see `SubjectCore.attach(_:holding:)`).
+    @exclusivity(unchecked) fileprivate var subject: AnyObject?
     /// Hands a value to the subscriber; made where the subscriber's type is known (see `SubscriberConduit`).
     fileprivate let deliver: (SubjectConduit, Output) -> Subscribers.Demand
 
@@ -322,6 +336,7 @@ private final class SubscriberConduit<Downstream: Subscriber>: SubjectConduit<
 
     override func release() {
         box.take()?.release()
+        subject = nil
     }
 
     override var heldDownstream: Any {

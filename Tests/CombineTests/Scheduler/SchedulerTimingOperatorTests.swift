@@ -48,8 +48,8 @@ import Testing
         let subscriber = TimedSubscriber<Int>(on: scheduler)
         upstream.delay(for: .milliseconds(500), scheduler: scheduler).subscribe(subscriber)
         upstream.send(1)
-        upstream.send(completion: .finished)
         subscriber.cancel()
+        upstream.send(completion: .finished)
         scheduler.run()
         #expect(subscriber.events.isEmpty)
     }
