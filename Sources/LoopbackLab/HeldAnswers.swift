@@ -4,9 +4,11 @@ import Locking
 /// URL is answered once `release()` has been called n times, so a check can move a virtual clock
 /// between a request's arrival and its answer without racing the server.
 public final class HeldAnswers: Sendable {
-    /// How long a held answer waits for its release before it is sent anyway, so that a check that
-    /// stopped early never leaves a request hanging.
-    public static let patience = Duration.seconds(10)
+    /// How long a held answer waits for its release before it is sent anyway: a last resort only,
+    /// since the lab lets every held answer go when it closes. It is far longer than any check's
+    /// patience, because an answer sent before its release makes a check measure a wrong order
+    /// (a loaded test process running hundreds of checks once took more than 10 s to release one).
+    public static let patience = Duration.seconds(120)
 
     private let released = Locked(0)
 

@@ -85,8 +85,10 @@ public final class Lab: Sendable {
         requests(for: url).count
     }
 
-    /// Stops the server and lets the sessions go once their tasks are done.
+    /// Stops the server, lets every held answer go, and lets the sessions go once their tasks are
+    /// done.
     public func close() {
+        heldAnswers.releaseAll()
         server.stop()
         session.finishTasksAndInvalidate()
         impatientSession.finishTasksAndInvalidate()
