@@ -15,14 +15,6 @@ struct MirrorTests {
         #expect(try swiftFiles(in: "Sources/Solutions") == starters)
     }
 
-    /// `Package.swift` makes a module and a runner of each folder in its list, so the list must
-    /// name every exercise of the catalog, in order.
-    @Test func thePackageListsEveryExerciseFolder() throws {
-        let manifest = try contents(of: "Package.swift")
-        let listed = manifest.matches(of: /"(\d\d-[A-Za-z]+)"/).map { String($0.output.1) }
-        #expect(listed == exercises.map(\.folder))
-    }
-
     @Test(arguments: exercises.map(\.file))
     func everyExerciseFileHasAStarterAndASolutionThatDiffer(file: String) throws {
         let starter = try contents(of: "Sources/Starters/" + file)
