@@ -1,5 +1,6 @@
 import ExerciseChecks
 import Foundation
+import TestSupport
 import Testing
 
 /// The exercises are listed once, as `exerciseFolders` in `Package.swift`, the list its targets are

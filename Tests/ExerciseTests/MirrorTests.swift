@@ -1,5 +1,6 @@
 import ExerciseChecks
 import Foundation
+import TestSupport
 import Testing
 
 /// The three copies of the exercise code mirror each other, so a teacher can diff a starter with

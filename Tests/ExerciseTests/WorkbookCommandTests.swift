@@ -2,6 +2,7 @@ import ChildProcesses
 import ExerciseChecks
 import Foundation
 import Harness
+import TestSupport
 import Testing
 
 /// The `workbook` executable, run as a learner runs it, on a scratch copy of the package's
@@ -76,11 +77,9 @@ struct WorkbookCommandTests {
     }
 
     @Test func outsideAPackageItSaysSoAndExits2() async throws {
-        let empty = FileManager.default.temporaryDirectory.appending(
-            path: "not-a-package-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: empty) }
-        let run = try await runWorkbook(["--package-path", empty.path])
+        let run = try await inTemporaryFolder("not-a-package") { empty in
+            try await runWorkbook(["--package-path", empty.path])
+        }
         #expect(run.status == 2)
         #expect(run.errors.hasPrefix("workbook: no workbook package here"))
     }
