@@ -24,7 +24,12 @@ struct ContributingTests {
         for place in places {
             #expect(recipe.contains(place), "the chapter recipe does not name \(place)")
         }
-        for fact in ["<!-- output: Name -->", "Previous", "Next", "scripts/draw-timelines"] {
+        // What the docs and chapter tests require of a chapter beyond its files: its report, its links,
+        // its pictures and the browser command under them, and four rules at least.
+        for fact in [
+            "<!-- output: Name -->", "Previous", "Next", "scripts/draw-timelines", "--timeline /tmp/",
+            "at least four rules",
+        ] {
             #expect(recipe.contains(fact), "the chapter recipe does not say \(fact)")
         }
     }
@@ -38,11 +43,13 @@ struct ContributingTests {
         for place in places {
             #expect(recipe.contains(place), "the exercise recipe does not name \(place)")
         }
-        // What MirrorTests and ProofTests require of an exercise, found by its number rather than
-        // its name: the starter's marker, the runners' imports, the proof and the teacher's table.
+        // What MirrorTests, ProofTests and TeachingGuideTests require of an exercise, found by its
+        // number rather than its name: the starter's marker, the runners' imports, the proof, and
+        // the teacher's table, total and sample CSV.
         for fact in [
             "✏️ Your work goes here", "import NameExercise", "import NameStarter", "import NameSolution",
-            "Tests/ExerciseTests/ProofTests.swift", "docs/teaching.md", "docs/NN-name.md",
+            "Tests/ExerciseTests/ProofTests.swift", "docs/teaching.md", "docs/NN-name.md", "checks in all",
+            "sample CSV", "every row's points",
         ] {
             #expect(recipe.contains(fact), "the exercise recipe does not say \(fact)")
         }

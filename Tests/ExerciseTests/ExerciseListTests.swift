@@ -41,8 +41,9 @@ struct ExerciseListTests {
         #expect(!mentionsTheCount(try contents(of: page)), "\(page) spells out how many exercises there are")
     }
 
-    /// Whether `text` has the number of exercises spelled out as a word of its own, other than as a
-    /// number of chapters (there are as many chapters as exercises).
+    /// Whether `text` spells out the number of exercises as a count of them: the word before
+    /// "exercise", or after "the" or "all" ("all nine results", "the nine add up"). A count of
+    /// students or chapters that happens to be the same word is not one.
     private func mentionsTheCount(_ text: String) -> Bool {
         let numberWords = [
             "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
@@ -51,8 +52,11 @@ struct ExerciseListTests {
         ]
         guard exercises.count < numberWords.count else { return false }
         let word = numberWords[exercises.count]
-        let words = text.lowercased().split(whereSeparator: { !$0.isLetter })
-        return zip(words, words.dropFirst() + [""]).contains { $0 == word && !$1.hasPrefix("chapter") }
+        let words = [""] + text.lowercased().split(whereSeparator: { !$0.isLetter }).map(String.init) + [""]
+        return words.indices.dropFirst().dropLast().contains { index in
+            words[index] == word
+                && (words[index + 1].hasPrefix("exercise") || ["the", "all"].contains(words[index - 1]))
+        }
     }
 
     private func contents(of path: String) throws -> String {
