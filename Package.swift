@@ -144,7 +144,7 @@ let exerciseTargets: [Target] =
             name: "ExerciseTests",
             dependencies: combine + [
                 "ChildProcesses", "ExerciseChecks", "ExerciseSupport", "Harness", "LoopbackLab",
-                "Quantities", "TypedClient", "WorkbookCommand",
+                "Quantities", "TestSupport", "TypedClient", "WorkbookCommand",
                 "StarterCheckRunner",
                 // full edition: begin
                 "SolutionCheckRunner", "AnswerVariants", "VariantCheckRunner",

@@ -1,4 +1,5 @@
 import Foundation
+import LocalServer
 
 /// One keep-alive connection of the load generator, always to 127.0.0.1.
 ///
@@ -107,7 +108,7 @@ final class ClientConnection {
     /// A connected, non-blocking TCP socket to 127.0.0.1:`port`, with Nagle's delay turned off (each
     /// request leaves in one write, so coalescing would only add latency).
     private static func connect(toLoopbackPort port: UInt16) throws(SocketError) -> Int32 {
-        let descriptor = socket(AF_INET, streamType, 0)
+        let descriptor = LoopbackSocket.open()
         guard descriptor >= 0 else { throw SocketError(call: "socket") }
         do {
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
@@ -125,15 +126,7 @@ final class ClientConnection {
 
     private static func startConnecting(_ descriptor: Int32, toLoopbackPort port: UInt16) throws(SocketError)
     {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Foundation.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
+        let result = LoopbackSocket.connect(descriptor, port: port)
         guard result == 0 || errno == EINPROGRESS else { throw SocketError(call: "connect") }
     }
 
@@ -147,14 +140,6 @@ final class ClientConnection {
         var length = socklen_t(MemoryLayout<Int32>.size)
         _ = getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &failure, &length)
         guard failure == 0 else { throw SocketError(call: "connect", code: failure) }
-    }
-
-    private static var streamType: Int32 {
-        #if canImport(Glibc)
-            Int32(SOCK_STREAM.rawValue)
-        #else
-            SOCK_STREAM
-        #endif
     }
 }
 

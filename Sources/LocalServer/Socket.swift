@@ -65,27 +65,15 @@ enum Socket {
         #endif
         // Lets a new server bind the port at once even while closed connections linger in TIME_WAIT.
         setOption(descriptor, SOL_SOCKET, SO_REUSEADDR, 1)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0 else { throw .socket(call: "bind", errno: errno) }
+        guard LoopbackSocket.bind(descriptor, port: 0) == 0 else { throw .socket(call: "bind", errno: errno) }
         guard listen(descriptor, SOMAXCONN) == 0 else { throw .socket(call: "listen", errno: errno) }
     }
 
     private static func boundPort(_ descriptor: Int32) throws(LocalServerError) -> UInt16 {
-        var address = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let result = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        guard let address = LoopbackSocket.localAddress(of: descriptor) else {
+            throw .socket(call: "getsockname", errno: errno)
         }
-        guard result == 0 else { throw .socket(call: "getsockname", errno: errno) }
-        return UInt16(bigEndian: address.sin_port)
+        return address.port
     }
 
     private static func setOption(_ descriptor: Int32, _ level: Int32, _ option: Int32, _ value: Int32) {

@@ -1,4 +1,5 @@
 import Foundation
+import LocalServer
 
 #if canImport(Glibc)
     import Glibc
@@ -18,24 +19,12 @@ public func closedLoopbackPort() -> UInt16 {
 
 /// Bound once, on first use, and never closed.
 private let reservedClosedPort: UInt16 = {
-    #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-    #endif
+    let descriptor = LoopbackSocket.open()
     precondition(descriptor >= 0, "could not open a socket: errno \(errno)")
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-            bind(descriptor, generic, length) == 0 && getsockname(descriptor, generic, &length) == 0
-        }
-    }
-    precondition(bound, "could not bind 127.0.0.1:0: errno \(errno)")
-    return UInt16(bigEndian: address.sin_port)
+    let address =
+        LoopbackSocket.bind(descriptor, port: 0) == 0 ? LoopbackSocket.localAddress(of: descriptor) : nil
+    guard let address else { preconditionFailure("could not bind 127.0.0.1:0: errno \(errno)") }
+    return address.port
 }()
 
 /// An `http://` URL on 127.0.0.1 whose port has no listener: requests to it fail to connect.

@@ -2,6 +2,10 @@ import Foundation
 import LocalServer
 import Locking
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// The user profile behind `Route.profile`: a representation with an `ETag`, so a client can ask
 /// "has it changed?" with `If-None-Match` and get `304 Not Modified` with no body when it has not.
 /// `Route.datedProfile` is the same profile labelled with its `Last-Modified` date instead, for
@@ -122,4 +126,14 @@ private func httpDate(_ text: String) -> Date? {
     format.timeZone = TimeZone(identifier: "GMT")
     format.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
     return format.date(from: text)
+}
+
+extension Lab {
+    /// Renames the profile's user for `tag` on the server (`Route.renameProfile`), which gives the
+    /// profile a new `ETag` and a later `Last-Modified` date.
+    public func renameProfile(tag: String) async {
+        var rename = URLRequest(url: url(Route.renameProfile, tag: tag))
+        rename.httpMethod = "POST"
+        _ = try? await session.data(for: rename)
+    }
 }

@@ -72,11 +72,13 @@ public actor ChapterRuns {
     }
 
     private static func launch(_ name: String) async throws -> ChapterRun {
-        let folder = FileManager.default.temporaryDirectory.appending(
-            path: "run-\(name)-\(UUID().uuidString)")
+        try await inTemporaryFolder("run-\(name)") { try await launch(name, in: $0) }
+    }
+
+    /// `launch(_:)` with the chapter's pictures and page written in `folder`.
+    private static func launch(_ name: String, in folder: URL) async throws -> ChapterRun {
         let rules = folder.appending(path: "rules")
         try FileManager.default.createDirectory(at: rules, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         let overview = folder.appending(path: "overview.svg")
         let page = folder.appending(path: "page.html")
         // A chapter that hangs must fail the tests, not stall them.

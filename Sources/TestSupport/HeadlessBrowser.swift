@@ -52,8 +52,13 @@ public struct HeadlessBrowser: Sendable {
 
     /// The document of `file` once loaded, with `fragment` (`rule=1&step=2`) after its address.
     public func renderedDocument(of file: URL, fragment: String = "") async throws -> String {
-        let profile = FileManager.default.temporaryDirectory.appending(path: "chromium-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: profile) }
+        try await inTemporaryFolder("chromium") { profile in
+            try await renderedDocument(of: file, fragment: fragment, profile: profile)
+        }
+    }
+
+    /// `renderedDocument(of:fragment:)` with the browser's profile in `profile`.
+    private func renderedDocument(of file: URL, fragment: String, profile: URL) async throws -> String {
         let address = file.absoluteString + (fragment.isEmpty ? "" : "#" + fragment)
         let run = try await runChildProcess(
             executable,

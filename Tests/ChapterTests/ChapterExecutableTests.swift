@@ -10,10 +10,7 @@ struct ChapterExecutableTests {
     /// `NO_COLOR`, and with a proxy that is down (see `ChapterRuns`).
     private var environment: [String: String] { ChapterRuns.environment }
 
-    @Test(arguments: [
-        "ColdPublishers", "StatusIsAValue", "TypedErrors", "RetryPlacement", "Cancellation", "ThreadDelivery",
-        "ConditionalRequests", "ThreeWays", "CodeReview",
-    ])
+    @Test(arguments: chapterNames)
     func reportsEveryRuleAsExpectedAndExitsZero(chapter: String) async throws {
         // The run the docs tests look at too: each chapter runs once for the whole suite.
         let run = try await ChapterRuns.shared.run(chapter)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The parts of a repository the docs checks look at: the chapter folders, the executables, and
 /// the Markdown pages under `docs/`. Every check takes one, so the tests can point it at the real
@@ -16,9 +17,7 @@ struct DocsRepository {
     let root: URL
 
     /// The repository this test file belongs to.
-    static let current = DocsRepository(
-        root: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent())
+    static let current = DocsRepository(root: packageRoot)
 
     /// The chapter folders, in chapter order.
     var chapters: [Chapter] {

@@ -1,5 +1,6 @@
 import ExerciseChecks
 import Foundation
+import TestSupport
 import Testing
 
 /// The three copies of the exercise code mirror each other, so a teacher can diff a starter with
@@ -13,14 +14,6 @@ struct MirrorTests {
         // The learner's copy may hold more: a file of helpers beside an exercise is theirs to add.
         #expect(try Set(starters).isSubset(of: swiftFiles(in: "Sources/Exercises")))
         #expect(try swiftFiles(in: "Sources/Solutions") == starters)
-    }
-
-    /// `Package.swift` makes a module and a runner of each folder in its list, so the list must
-    /// name every exercise of the catalog, in order.
-    @Test func thePackageListsEveryExerciseFolder() throws {
-        let manifest = try contents(of: "Package.swift")
-        let listed = manifest.matches(of: /"(\d\d-[A-Za-z]+)"/).map { String($0.output.1) }
-        #expect(listed == exercises.map(\.folder))
     }
 
     @Test(arguments: exercises.map(\.file))

@@ -2,6 +2,7 @@ import ChildProcesses
 import ExerciseChecks
 import Foundation
 import Harness
+import TestSupport
 import Testing
 
 @testable import WorkbookCommand

@@ -1,5 +1,6 @@
 import ExerciseChecks
 import Foundation
+import TestSupport
 import Testing
 
 @testable import WorkbookCommand

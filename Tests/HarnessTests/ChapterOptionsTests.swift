@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ChapterRunner
@@ -142,10 +143,7 @@ struct ChapterOptionsTests {
 struct TimelineDestinationTests {
     /// A fresh folder under the temporary directory, removed after `body`.
     func inFolder(_ body: (URL) throws -> Void) throws {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "destination-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try body(folder)
+        try inTemporaryFolder("destination", body)
     }
 
     @Test func aFileInAnExistingFolderCanBeWrittenAndIsReplaced() throws {

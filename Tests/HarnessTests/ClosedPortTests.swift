@@ -1,4 +1,5 @@
 import Foundation
+import LocalServer
 import LoopbackLab
 import Testing
 
@@ -27,22 +28,10 @@ struct ClosedPortTests {
     /// another test, say) can answer where a refusal is expected.
     @Test func noOtherSocketCanBindIt() throws {
         let port = closedLoopbackPort()
-        #if canImport(Glibc)
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
+        let descriptor = LoopbackSocket.open()
         try #require(descriptor >= 0)
         defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-                bind(descriptor, generic, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
+        let result = LoopbackSocket.bind(descriptor, port: port)
         let failure = errno
         #expect(result == -1)
         #expect(failure == EADDRINUSE)

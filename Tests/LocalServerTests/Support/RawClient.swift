@@ -44,7 +44,7 @@ final class RawClient: @unchecked Sendable {  // `received` is touched only on `
     init(port: UInt16, host: String = "127.0.0.1", timeout: Duration = .seconds(5)) throws {
         // Set up in a local first: once `self.descriptor` is set, a throw would run `deinit`, and a
         // second close could hit a descriptor number the process has handed out again.
-        let descriptor = socket(AF_INET, streamSocketType, 0)
+        let descriptor = LoopbackSocket.open()
         var noDelay: Int32 = 1
         _ = setsockopt(
             descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
@@ -57,16 +57,7 @@ final class RawClient: @unchecked Sendable {  // `received` is touched only on `
             _ = setsockopt(
                 descriptor, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
         #endif
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr(host)
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard result == 0 else {
+        guard LoopbackSocket.connect(descriptor, port: port, host: host) == 0 else {
             let error = errno
             close(descriptor)
             throw Failure.connect(errno: error)

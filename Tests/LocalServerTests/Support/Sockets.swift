@@ -1,13 +1,5 @@
 import Foundation
-
-/// `SOCK_STREAM` as the socket calls take it: a `__socket_type` case on Glibc, a plain `Int32` on Darwin.
-let streamSocketType: Int32 = {
-    #if canImport(Glibc)
-        Int32(SOCK_STREAM.rawValue)
-    #else
-        SOCK_STREAM
-    #endif
-}()
+import LocalServer
 
 /// How many of this process's descriptors are TCP sockets whose local port is `port`: for a server,
 /// its listener and the connections it accepted, whatever other tests in the process have open.
@@ -18,35 +10,21 @@ func openSocketCount(localPort port: UInt16) -> Int {
     (0..<getdtablesize()).count { descriptor in
         var type: Int32 = 0
         var typeLength = socklen_t(MemoryLayout<Int32>.size)
-        guard getsockopt(descriptor, SOL_SOCKET, SO_TYPE, &type, &typeLength) == 0, type == streamSocketType
+        guard getsockopt(descriptor, SOL_SOCKET, SO_TYPE, &type, &typeLength) == 0,
+            type == LoopbackSocket.streamType
         else { return false }
-        var address = sockaddr_in()
-        var addressLength = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                getsockname(descriptor, $0, &addressLength)
-            }
-        }
-        return named == 0 && address.sin_family == sa_family_t(AF_INET) && address.sin_port == port.bigEndian
+        guard let address = LoopbackSocket.localAddress(of: descriptor) else { return false }
+        return address.isIPv4 && address.port == port
     }
 }
 
 /// Whether a listening socket can be bound to `port` on 127.0.0.1 right now (with `SO_REUSEADDR`).
 func canBind(port: UInt16) -> Bool {
-    let descriptor = socket(AF_INET, streamSocketType, 0)
+    let descriptor = LoopbackSocket.open()
     defer { close(descriptor) }
     var reuse: Int32 = 1
     _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let bound = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
-    }
-    return bound == 0 && listen(descriptor, 1) == 0
+    return LoopbackSocket.bind(descriptor, port: port) == 0 && listen(descriptor, 1) == 0
 }
 
 /// Whether `serverThreadNames(port:)` can see the server's threads: only on Linux does the server
@@ -75,22 +53,11 @@ func serverThreadNames(port: UInt16) throws -> [String] {
 /// A connection from a port to itself counts as refused: when nothing listens on a free port in
 /// the ephemeral range, Linux may pick that very port as the source and connect the socket to itself.
 func isRefused(port: UInt16, host: String = "127.0.0.1") -> Bool {
-    let descriptor = socket(AF_INET, streamSocketType, 0)
+    let descriptor = LoopbackSocket.open()
     defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = inet_addr(host)
-    let connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
+    guard LoopbackSocket.connect(descriptor, port: port, host: host) == 0 else {
+        return errno == ECONNREFUSED
     }
-    guard connected == 0 else { return errno == ECONNREFUSED }
-    var local = sockaddr_in()
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    _ = withUnsafeMutablePointer(to: &local) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-    }
-    return local.sin_port == address.sin_port && local.sin_addr.s_addr == address.sin_addr.s_addr
+    let local = LoopbackSocket.localAddress(of: descriptor)
+    return local?.port == port && local?.host == inet_addr(host)
 }

@@ -16,13 +16,3 @@ public func uncachedSession() -> URLSession {
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     return URLSession(configuration: configuration)
 }
-
-extension Lab {
-    /// Renames the profile's user for `tag` on the server (`Route.renameProfile`), which gives the
-    /// profile a new `ETag` and a later `Last-Modified` date.
-    public func renameProfile(tag: String) async {
-        var rename = URLRequest(url: url(Route.renameProfile, tag: tag))
-        rename.httpMethod = "POST"
-        _ = try? await session.data(for: rename)
-    }
-}
