@@ -55,8 +55,9 @@ func oneRequestPerSubscriber(in lab: Lab) async -> Finding<Int> {
 
 // excerpt: every-subscriber-its-own-request
 /// The same publisher value, subscribed three times (once, then twice at once), sends three requests.
+/// The user comes after a short pause, so the two at once are both asked before either is answered.
 func everySubscriberSendsItsOwnRequest(in lab: Lab) async -> Finding<Int> {
-    let url = lab.url(Route.user, tag: "three-subscribers")
+    let url = lab.url(Route.delayedUser, tag: "three-subscribers")
     let publisher = lab.session.dataTaskPublisher(for: url)
     _ = await outcome(of: publisher, lane: "subscriber 1")
     let deliveries = DeliveryCounter()
