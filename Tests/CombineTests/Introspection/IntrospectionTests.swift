@@ -69,16 +69,18 @@ struct IntrospectionTests {
     }
 
     /// A pipeline attached at a moment when no observer was enabled anywhere: other suites' tests
-    /// enable theirs in parallel, so it attaches again until its subscriber got the plain
-    /// subscription (never more than a few times).
+    /// and the chapters drawing stage lanes enable theirs in parallel, for seconds at a time, so it
+    /// attaches again until its subscriber got the plain subscription, for up to two minutes.
     private static func attachedWhileNoObserverIsEnabled() throws
         -> (TestPublisher<Int, Never>, TestSubscriber<Int, Never>)
     {
-        for _ in 0..<1_000 {
+        let deadline = ContinuousClock.now + .seconds(120)
+        while ContinuousClock.now < deadline {
             let publisher = TestPublisher<Int, Never>()
             let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
             publisher.subscribe(subscriber)
             if subscriber.subscription is TestSubscription { return (publisher, subscriber) }
+            usleep(2_000)
         }
         throw AlwaysObserved()
     }

@@ -22,7 +22,7 @@ import Testing
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(2))
         upstream.map { $0 + 1 }.subscribe(subscriber)
 
-        let seen = try #require(subscriber.subscription as? ProbeSubscription)
+        let seen = try #require(subscriber.subscription.map(behindIntrospection) as? ProbeSubscription)
         let original = try #require(upstream.subscription)
         #expect(seen === original)
         #expect(upstream.subscription?.history == [.requested(.max(2))])

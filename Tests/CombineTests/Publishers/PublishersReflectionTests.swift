@@ -6,7 +6,8 @@ import Testing
 @Suite struct PublishersReflectionTests {
     /// The labels and printed values of `subscription`'s mirror.
     private func children(of subscription: Subscription?) -> [String] {
-        guard let subscription, let reflecting = subscription as? CustomReflectable else { return [] }
+        guard let subscription, let reflecting = behindIntrospection(subscription) as? CustomReflectable
+        else { return [] }
         return reflecting.customMirror.children.map { "\($0.label ?? "-"): \($0.value)" }
     }
 

@@ -51,7 +51,7 @@ import Testing
     @Test func itsSubscriberDescribesItselfAsAutoconnect() throws {
         let upstream = ProbeConnectable()
         upstream.autoconnect().subscribe(TestSubscriber<Int, Never>())
-        let subscriber = try #require(upstream.subscribers.first)
+        let subscriber = behindIntrospection(try #require(upstream.subscribers.first))
 
         #expect((subscriber as? CustomStringConvertible)?.description == "Autoconnect")
         #expect(
