@@ -242,7 +242,8 @@ let package = Package(
         .testTarget(
             name: "DocsTests",
             dependencies: combine + [
-                "ChapterRunner", "Harness", "LocalServer", "TestSupport", "TimelineDrawing", "Timelines",
+                "ChapterRunner", "Harness", "LocalServer", "Locking", "TestSupport", "TimelineDrawing",
+                "Timelines",
             ] + chapters.map { .target(name: $0.name) }
         ),
     ]

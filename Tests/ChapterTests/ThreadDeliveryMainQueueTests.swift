@@ -11,65 +11,60 @@ import XCTest
 final class ThreadDeliveryMainQueueTests: XCTestCase {
     @MainActor
     func testWithNothingMovingItTheChainArrivesOnTheDelegateQueueOffTheMainThread() async throws {
-        let deliveries = try await onALabOfItsOwn(valuesArriveOnTheDelegateQueue).value
+        let deliveries = try await Self.onALabOfItsOwn(valuesArriveOnTheDelegateQueue).value
         XCTAssertEqual(
             deliveries, valueAndFinished(on: delegateQueueLabel, delegateQueue: true, mainThread: false))
     }
 
     @MainActor
     func testASessionOnTheMainOperationQueueDeliversOnTheMainThreadWithoutReceiveOn() async throws {
-        let deliveries = try await onALabOfItsOwn(mainDelegateQueueDeliversOnTheMainThread).value
+        let deliveries = try await Self.onALabOfItsOwn(mainDelegateQueueDeliversOnTheMainThread).value
         XCTAssertEqual(
             deliveries, valueAndFinished(on: "com.apple.main-thread", delegateQueue: true, mainThread: true))
     }
 
     @MainActor
     func testAfterReceiveOnMainTheValueAndCompletionAreOnTheMainThread() async throws {
-        let deliveries = try await onALabOfItsOwn(receiveOnMainDeliversOnTheMainThread).value
+        let deliveries = try await Self.onALabOfItsOwn(receiveOnMainDeliversOnTheMainThread).value
         XCTAssertEqual(
             deliveries, valueAndFinished(on: "com.apple.main-thread", delegateQueue: false, mainThread: true))
     }
 
     @MainActor
     func testDuringAScrollTheMainQueueDeliversAndTheRunLoopWaitsUntilItEnds() async throws {
-        let arrivals = try await onALabOfItsOwn(scrollHoldsBackTheRunLoopOnly).value
+        let arrivals = try await Self.onALabOfItsOwn(scrollHoldsBackTheRunLoopOnly).value
         XCTAssertEqual(arrivals.mainQueue, .scrolling)
         XCTAssertEqual(arrivals.runLoop, .over)
     }
 
     @MainActor
     func testTheSafeModelShowsUser1AndStatus404ForUser2() async throws {
-        let shown = try await onALabOfItsOwn(safeModelShowsUserAndError).value
+        let shown = try await Self.onALabOfItsOwn(safeModelShowsUserAndError).value
         XCTAssertEqual(shown, ProfileShown(user: User(id: 1, name: "Ada Lovelace"), error: .status(404)))
     }
 
+    /// The three races each wait out a slow answer of a second, so they run side by side: XCTest
+    /// runs its cases one after another, before the rest of the suite starts.
     @MainActor
-    func testOverlappingLoadsEndShowingTheSlowOlderUser() async throws {
-        let race = try await onALabOfItsOwn(overlappingLoadsShowTheSlowAnswer).value
-        XCTAssertEqual(race.namesShown, ["Ada Lovelace", "Slow Sam"])
-        XCTAssertEqual(race.slowRequests, 1)
-        XCTAssertEqual(race.slowTaskEnd, .answered)
-    }
+    func testOverlappingLoadsShowTheSlowUserWhileReplacingOrSwitchingShowsTheLatest() async throws {
+        async let overlapping = Self.onALabOfItsOwn(overlappingLoadsShowTheSlowAnswer)
+        async let replaced = Self.onALabOfItsOwn(replacedCancellableKeepsTheLatest)
+        async let switched = Self.onALabOfItsOwn(switchToLatestKeepsTheLatest)
+        let (overlap, replacement, latest) = try await (overlapping.value, replaced.value, switched.value)
 
-    @MainActor
-    func testReplacingTheCancellableShowsTheLatestAndCancelsTheSlowTask() async throws {
-        let race = try await onALabOfItsOwn(replacedCancellableKeepsTheLatest).value
-        XCTAssertEqual(race.namesShown, ["Ada Lovelace"])
-        XCTAssertEqual(race.slowRequests, 1)
-        XCTAssertEqual(race.slowTaskEnd, .cancelled)
-    }
-
-    @MainActor
-    func testSwitchToLatestShowsTheLatestAndCancelsTheSlowTask() async throws {
-        let race = try await onALabOfItsOwn(switchToLatestKeepsTheLatest).value
-        XCTAssertEqual(race.namesShown, ["Ada Lovelace"])
-        XCTAssertEqual(race.slowRequests, 1)
-        XCTAssertEqual(race.slowTaskEnd, .cancelled)
+        XCTAssertEqual(overlap.namesShown, ["Ada Lovelace", "Slow Sam"], "overlapping loads")
+        XCTAssertEqual(overlap.slowRequests, 1, "overlapping loads")
+        XCTAssertEqual(overlap.slowTaskEnd, .answered, "overlapping loads")
+        for (race, name) in [(replacement, "one replaceable cancellable"), (latest, "switchToLatest")] {
+            XCTAssertEqual(race.namesShown, ["Ada Lovelace"], name)
+            XCTAssertEqual(race.slowRequests, 1, name)
+            XCTAssertEqual(race.slowTaskEnd, .cancelled, name)
+        }
     }
 
     /// `measure(_:)` for rules isolated to the main actor, run on it.
     @MainActor
-    private func onALabOfItsOwn<Value>(
+    private static func onALabOfItsOwn<Value>(
         _ rule: @MainActor (Lab) async -> Finding<Value>
     ) async throws -> Finding<Value> {
         let lab = try await Lab.open()

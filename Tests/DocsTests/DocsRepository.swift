@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import TestSupport
 
 /// The parts of a repository the docs checks look at: the chapter folders, the executables, and
@@ -15,6 +16,13 @@ struct DocsRepository {
     }
 
     let root: URL
+    /// The pages, read and parsed once for this tree: the trees the checks read do not change
+    /// while they are read, and most of the docs tests look at every page.
+    private let readPages = Locked<[MarkdownPage]?>(nil)
+
+    init(root: URL) {
+        self.root = root
+    }
 
     /// The repository this test file belongs to.
     static let current = DocsRepository(root: packageRoot)
@@ -41,6 +49,14 @@ struct DocsRepository {
 
     /// Every Markdown page under `docs/`, by path relative to the root, in path order.
     var pages: [MarkdownPage] {
+        readPages.withLock { pages in
+            let read = pages ?? readAllPages()
+            pages = read
+            return read
+        }
+    }
+
+    private func readAllPages() -> [MarkdownPage] {
         guard let walker = FileManager.default.enumerator(atPath: root.appending(path: "docs").path) else {
             return []
         }
