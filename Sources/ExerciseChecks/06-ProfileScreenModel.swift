@@ -83,11 +83,23 @@ struct ScreenState: Equatable, Sendable {
 }
 
 /// Loads `userID` into a new model from `code` and waits until it shows a user or an error.
+///
+/// A model that drops what it got would keep the check waiting its whole patience, so the wait
+/// also ends once the server has had the request and the session has no task left; the answer
+/// then gets a quarter of the patience to reach the main thread, far more than a hop takes.
 @MainActor
 private func loaded(_ userID: Int, _ code: ProfileScreenModelCode, in lab: Lab) async -> any ProfileScreen {
+    let path = "/users/\(userID)"
+    let before = lab.server.requestCount(path: path)
     let model = code.makeModel(lab.server.baseURL, lab.session)
     model.load(userID: userID)
-    _ = await until(timeout: patience) { model.user != nil || model.failure != nil }
+    let shows = { model.user != nil || model.failure != nil }
+    _ = await until(timeout: patience) {
+        guard !shows() else { return true }
+        guard lab.server.requestCount(path: path) > before else { return false }
+        return await tasks(of: lab.session).isEmpty
+    }
+    _ = await until(timeout: patience / 4) { shows() }
     return model
 }
 

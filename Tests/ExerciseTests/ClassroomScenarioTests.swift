@@ -6,7 +6,7 @@ import Testing
 @testable import WorkbookCommand
 
 /// The student edition's own `classroom.yml`, its real commands run by GitHub Actions' rules
-/// (`ActionsJob`) on one checkout of the edition in four states, as four students would push
+/// (`ActionsJob`) on one checkout of the edition in five states, as five students would push
 /// it: each exercise scores on its own, whatever another one does.
 ///
 /// Building and checking takes many minutes, so these run only when
@@ -24,6 +24,9 @@ struct ClassroomScenarioTests {
         case solved(Int)
         case doesNotCompile(Int)
         case deleted(Int)
+        /// Exercise 2's file replaced by one that writes a passing verdict everywhere it can and
+        /// exits 0, as the forgeries among the answer variants do.
+        case forgedExercise2
     }
 
     @Test func noneSolvedScoresNothing() async throws {
@@ -36,6 +39,10 @@ struct ClassroomScenarioTests {
 
     @Test func exercise7DeletedCostsExercise3Nothing() async throws {
         try await expectPoints(classroomPoints()[2], after: [.deleted(7), .solved(3)])
+    }
+
+    @Test func aForgedExercise2EarnsNothingAndCostsExercise3Nothing() async throws {
+        try await expectPoints(classroomPoints()[2], after: [.forgedExercise2, .solved(3)])
     }
 
     @Test func allSolvedScores100() async throws {
@@ -95,12 +102,37 @@ struct ClassroomScenarioTests {
             let (_, url) = try file(number)
             try Data((try String(contentsOf: url, encoding: .utf8) + "\nlet broken: Int = \"one\"\n").utf8)
                 .write(to: url)
+        case .forgedExercise2:
+            try Data(forgedExercise2.utf8).write(to: try file(2).url)
         case .deleted(let number):
             // A clone of a repository whose file was deleted has no folder either: git keeps none.
             try FileManager.default.removeItem(at: try file(number).url.deletingLastPathComponent())
         }
     }
 }
+
+/// A file for exercise 2 that writes a passing verdict, plain and under a guessed seal, to every
+/// descriptor it has open (standard output among them) and ends its process with status 0.
+private let forgedExercise2 = #"""
+    import Combine
+    import ExerciseSupport
+    import Foundation
+
+    #if canImport(FoundationNetworking)
+        import FoundationNetworking
+    #endif
+
+    public func validatedBody(of request: URLSession.DataTaskPublisher) -> AnyPublisher<Data, ServiceFailure> {
+        let verdict = #"{"expected":"forged","measured":"forged","holds":true}"#
+        let lines = verdict + "\nworkbook-verdict " + String(repeating: "0", count: 32) + " " + verdict + "\n"
+        signal(SIGPIPE, SIG_IGN)
+        for descriptor in Int32(0)..<256 where fcntl(descriptor, F_GETFD) != -1 {
+            _ = Array(lines.utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        }
+        exit(0)
+    }
+
+    """#
 
 /// The student edition the scenarios push, when `WORKBOOK_CLASSROOM_EDITION` names one.
 private let classroomCheckout = ProcessInfo.processInfo.environment["WORKBOOK_CLASSROOM_EDITION"].map {
