@@ -55,16 +55,20 @@ func oneRequestPerSubscriber(in lab: Lab) async -> Finding<Int> {
 
 // excerpt: every-subscriber-its-own-request
 /// The same publisher value, subscribed three times (once, then twice at once), sends three requests.
-/// The user comes after a short pause, so the two at once are both asked before either is answered.
+/// The server holds each answer until the rule lets it go, so the two at once are both asked before
+/// either is answered.
 func everySubscriberSendsItsOwnRequest(in lab: Lab) async -> Finding<Int> {
-    let url = lab.url(Route.delayedUser, tag: "three-subscribers")
+    let url = lab.url(Route.user, tag: "three-subscribers", held: true)
     let publisher = lab.session.dataTaskPublisher(for: url)
+    lab.heldAnswers.release()
     _ = await outcome(of: publisher, lane: "subscriber 1")
     let deliveries = DeliveryCounter()
     let together = [
         deliveries.subscribe(to: publisher, lane: "subscriber 2"),
         deliveries.subscribe(to: publisher, lane: "subscriber 3"),
     ]
+    _ = await until { lab.requestCount(for: url) == 3 }
+    lab.heldAnswers.releaseAll()
     _ = await until { deliveries.completions == 2 }
     together.forEach { $0.cancel() }
     return Finding(

@@ -68,10 +68,15 @@ public final class Lab: Sendable {
     }
 
     /// The server's URL for `route`, with `tag` as a query item so its requests can be told apart.
-    public func url(_ route: String, tag: String? = nil) -> URL {
+    /// With `held`, each answer waits until `heldAnswers` lets it go.
+    public func url(_ route: String, tag: String? = nil, held: Bool = false) -> URL {
+        let items = [
+            tag.map { URLQueryItem(name: "tag", value: $0) },
+            held ? URLQueryItem(name: "held", value: "1") : nil,
+        ]
+        .compactMap { $0 }
         let url = server.baseURL.appending(path: route)
-        guard let tag else { return url }
-        return url.appending(queryItems: [URLQueryItem(name: "tag", value: tag)])
+        return items.isEmpty ? url : url.appending(queryItems: items)
     }
 
     /// The requests the server has received for exactly this URL's path and query, in arrival order.
