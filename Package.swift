@@ -143,7 +143,7 @@ let exerciseTargets: [Target] =
         .testTarget(
             name: "ExerciseTests",
             dependencies: combine + [
-                "ChildProcesses", "ExerciseChecks", "ExerciseSupport", "Harness", "LoopbackLab",
+                "ChildProcesses", "ExerciseChecks", "ExerciseSupport", "Harness", "Locking", "LoopbackLab",
                 "Quantities", "TestSupport", "TypedClient", "WorkbookCommand",
                 "StarterCheckRunner",
                 // full edition: begin

@@ -61,21 +61,34 @@ public struct ChildProcessRun: Sendable {
 /// (a crash report can be long) and never looks hung for it. The child is reaped the moment it
 /// ends, not once its pipes close (a process it started may hold them open long after): while an
 /// ended child is not reaped, Swift Testing's exit-test monitor, which waits for any child, spins.
+///
+/// With a `deadline` (on Linux), the child leads a process group of its own, and every kill goes to the
+/// group: what the child started dies with it. At the deadline, whatever the group still holds
+/// open of the output is killed too, even after the child itself ended: Swift's crash backtracer,
+/// started by a crashing child that is then killed, can wait for ever on the child it was reading
+/// and keep the pipes open, which would keep this call waiting with it.
 /// Throws only when the process cannot be started at all.
 public func runChildProcess(
     _ executable: URL, arguments: [String] = [], environment: [String: String], input: URL? = nil,
     deadline: Duration? = nil, outputLimit: Int? = nil, onOutput: (@Sendable (String) -> Void)? = nil
 ) async throws -> ChildProcessRun {
     let (output, errors) = (Pipe(), Pipe())
+    #if canImport(Glibc)
+        let ownGroup = deadline != nil
+    #else
+        // Foundation.Process starts no process group: kills reach the child alone.
+        let ownGroup = false
+    #endif
     let child = try start(
         executable, arguments: arguments, environment: environment, input: input, output: output,
-        errors: errors)
+        errors: errors, ownGroup: ownGroup)
     try output.fileHandleForWriting.close()
     try errors.fileHandleForWriting.close()
-    let supervision = Supervision(pid: child.pid)
+    let supervision = Supervision(pid: child.pid, ownGroup: ownGroup)
     if let deadline {
         DispatchQueue.global().asyncAfter(deadline: .now() + deadline.timeInterval) {
             supervision.kill(because: .killedAtDeadline(deadline))
+            supervision.killWhatHoldsTheOutputOpen()
         }
     }
     let written = Locked(0)
@@ -94,6 +107,7 @@ public func runChildProcess(
                     }
                     onOutput?(String(decoding: data.prefix(max(0, room)), as: UTF8.self))
                 }
+                supervision.outputClosed()
                 done.resume(returning: kept)
             }
         }
@@ -123,13 +137,17 @@ public struct ChildProcessError: Error, CustomStringConvertible {
 }
 
 /// Kills a running child once, remembering why, and never after it has been waited for, when its
-/// process id may already belong to another process.
+/// process id may already belong to another process; for a child that leads its own process group,
+/// kills the group, and what is left of it once the child has ended.
 private final class Supervision: Sendable {
     private let pid: Int32
-    private let state = Locked<(killedBecause: ChildEnding?, ended: Bool)>((nil, false))
+    private let ownGroup: Bool
+    private let state = Locked<(killedBecause: ChildEnding?, ended: Bool, closedOutputs: Int)>(
+        (nil, false, 0))
 
-    init(pid: Int32) {
+    init(pid: Int32, ownGroup: Bool) {
         self.pid = pid
+        self.ownGroup = ownGroup
     }
 
     /// Reaps the ended child with `reap`, after which it is never killed, and returns how it ended:
@@ -146,14 +164,29 @@ private final class Supervision: Sendable {
         state.withLock { state in
             guard !state.ended, state.killedBecause == nil else { return }
             state.killedBecause = reason
-            stop(pid)
+            stop(ownGroup ? -pid : pid)
+        }
+    }
+
+    /// Notes that one of the child's two outputs reached its end: nothing holds it open any more.
+    func outputClosed() {
+        state.withLock { $0.closedOutputs += 1 }
+    }
+
+    /// Kills the rest of the child's process group when the child has ended and an output is still
+    /// open: a process of the group holds it, so the group's id still names that group and no other.
+    func killWhatHoldsTheOutputOpen() {
+        state.withLock { state in
+            guard ownGroup, state.ended, state.closedOutputs < 2 else { return }
+            stop(-pid)
         }
     }
 }
 
-/// Sends SIGKILL, which a process cannot catch or ignore.
-private func stop(_ processIdentifier: Int32) {
-    _ = kill(processIdentifier, SIGKILL)
+/// Sends SIGKILL, which a process cannot catch or ignore, to a process or, for a negative number,
+/// to a process group.
+private func stop(_ processOrGroup: Int32) {
+    _ = kill(processOrGroup, SIGKILL)
 }
 
 /// A started child process and how to wait for it.
@@ -170,13 +203,13 @@ private struct StartedChild: Sendable {
 /// `errors`.
 private func start(
     _ executable: URL, arguments: [String], environment: [String: String], input: URL?, output: Pipe,
-    errors: Pipe
+    errors: Pipe, ownGroup: Bool
 ) throws -> StartedChild {
     #if canImport(Glibc)
         let pid = try spawnChild(
             executable, arguments: arguments, environment: environment, input: input,
             output: .descriptor(output.fileHandleForWriting.fileDescriptor),
-            errors: .descriptor(errors.fileHandleForWriting.fileDescriptor))
+            errors: .descriptor(errors.fileHandleForWriting.fileDescriptor), ownGroup: ownGroup)
         return StartedChild(
             pid: pid, waitUntilEnded: { waitUntilChildEnds(pid) }, reap: { waitForChild(pid) })
     #else
@@ -225,9 +258,10 @@ private func start(
     /// eight. Here the child closes every descriptor above standard error itself, before `exec`.
     /// It starts with no signal blocked, as a `Process` child does, rather than with the mask of the
     /// thread that spawns it (a Dispatch thread blocks most signals, and gdb, for one, then hangs).
+    /// With `ownGroup` it leads a new process group, whose id is its process id.
     public func spawnChild(
         _ executable: URL, arguments: [String], environment: [String: String], input: URL? = nil,
-        output: ChildOutput, errors: ChildOutput
+        output: ChildOutput, errors: ChildOutput, ownGroup: Bool = false
     ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -249,7 +283,9 @@ private func start(
         var noSignals = sigset_t()
         sigemptyset(&noSignals)
         posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | (ownGroup ? POSIX_SPAWN_SETPGROUP : 0)))
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }

@@ -1,6 +1,7 @@
 import ChildProcesses
 import Foundation
 import Harness
+import Locking
 import Testing
 
 @testable import WorkbookCommand
@@ -76,6 +77,36 @@ struct ChildProcessTests {
             let finished = try await running.value
             #expect(finished.ending == .exited(4))
             #expect(finished.output == "released\n")
+        }
+    #endif
+
+    #if os(Linux)
+        /// A child that ends while a process it started keeps the output open (as Swift's crash
+        /// backtracer can, once the crashed child it reads has been killed) must not keep the run
+        /// waiting: at the deadline what is left of the child's process group is killed.
+        @Test func whatAnEndedChildLeftHoldingItsOutputIsKilledAtTheDeadline() async throws {
+            let folder = FileManager.default.temporaryDirectory.appending(path: "left-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let pidFile = folder.appending(path: "pid")
+            let finished = Locked<ChildProcessRun?>(nil)
+            // Not awaited: without the kill the run never returns, and the test is to fail, not hang.
+            Task {
+                let run = try await run(
+                    "echo before; sleep 600 & echo $! > '\(pidFile.path)'; exit 5", deadline: .seconds(1))
+                finished.withLock { $0 = run }
+            }
+            let returned = await until(timeout: .seconds(30)) { finished.withLock { $0 != nil } }
+            #expect(returned, "the run still waits for the output that what its child left holds open")
+            #expect(finished.withLock { $0?.ending } == .exited(5))
+            #expect(finished.withLock { $0?.output } == "before\n")
+            let pid = try String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(
+                in: .whitespacesAndNewlines)
+            let gone = await until(timeout: .seconds(20)) {
+                (try? String(contentsOf: URL(filePath: "/proc/\(pid)/stat"), encoding: .utf8))?
+                    .split(separator: " ").dropFirst(2).first.map { $0 == "Z" } ?? true
+            }
+            #expect(gone, "the process the child left behind is still running")
         }
     #endif
 
