@@ -3,7 +3,7 @@ import Foundation
 import Harness
 import Testing
 
-@testable import WorkbookCommand
+@testable import CheckProcesses
 
 #if canImport(Glibc)
     import Glibc
