@@ -4,8 +4,8 @@ import Testing
 
 @Suite struct OperatorsCombineLatestTests {
     @Test func combineLatestPublishesOnceEveryUpstreamHasAValueThenOnEachNewValue() {
-        let letters = ProbePublisher<String, ProbeError>()
-        let numbers = ProbePublisher<Int, ProbeError>()
+        let letters = TestPublisher<String, ProbeError>()
+        let numbers = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<String, ProbeError>()
         letters.combineLatest(numbers) { "\($0)\($1)" }.subscribe(subscriber)
 
@@ -20,8 +20,8 @@ import Testing
     }
 
     @Test func theDownstreamsRequestsGoToEveryUpstreamAsTheyAre() {
-        let first = ProbePublisher<Int, ProbeError>()
-        let second = ProbePublisher<Int, ProbeError>()
+        let first = TestPublisher<Int, ProbeError>()
+        let second = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<(Int, Int), ProbeError>(
             initialDemand: .max(2), demandPerValue: .max(1))
         first.combineLatest(second).subscribe(subscriber)
@@ -37,8 +37,8 @@ import Testing
     }
 
     @Test func aCombinationThatFindsNoDemandIsDropped() {
-        let first = ProbePublisher<Int, ProbeError>()
-        let second = ProbePublisher<Int, ProbeError>()
+        let first = TestPublisher<Int, ProbeError>()
+        let second = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<(Int, Int), ProbeError>(initialDemand: .max(1))
         first.combineLatest(second).subscribe(subscriber)
 
@@ -79,8 +79,8 @@ import Testing
     }
 
     @Test func itFinishesOnlyWhenEveryUpstreamHasFinished() {
-        let first = ProbePublisher<Int, ProbeError>()
-        let second = ProbePublisher<Int, ProbeError>()
+        let first = TestPublisher<Int, ProbeError>()
+        let second = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<(Int, Int), ProbeError>()
         first.combineLatest(second).subscribe(subscriber)
 
@@ -94,8 +94,8 @@ import Testing
     }
 
     @Test func theFirstFailureCancelsTheOtherUpstreamsAndEndsTheStream() {
-        let first = ProbePublisher<Int, ProbeError>()
-        let second = ProbePublisher<Int, ProbeError>()
+        let first = TestPublisher<Int, ProbeError>()
+        let second = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<(Int, Int), ProbeError>()
         first.combineLatest(second).subscribe(subscriber)
 
@@ -109,8 +109,8 @@ import Testing
     }
 
     @Test func cancelStopsEveryUpstreamAndNothingArrivesAfterIt() {
-        let first = ProbePublisher<Int, ProbeError>()
-        let second = ProbePublisher<Int, ProbeError>()
+        let first = TestPublisher<Int, ProbeError>()
+        let second = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<(Int, Int), ProbeError>()
         first.combineLatest(second).subscribe(subscriber)
         first.send(1)
@@ -144,8 +144,8 @@ import Testing
 
     @Test func concurrentUpstreamsAreSerialisedAndEveryValueMakesOneCombination() {
         let valuesPerUpstream = 500
-        let first = ProbePublisher<Int, Never>()
-        let second = ProbePublisher<Int, Never>()
+        let first = TestPublisher<Int, Never>()
+        let second = TestPublisher<Int, Never>()
         let subscriber = TestSubscriber<(Int, Int), Never>()
         let overlaps = OverlappingCallCounter()
         subscriber.onValue { _ in overlaps.run() }

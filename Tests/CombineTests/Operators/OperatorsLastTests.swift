@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct OperatorsLastTests {
     @Test func lastAsksForEverythingAndPublishesTheLastValueWhenTheUpstreamFinishes() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(1))
         upstream.last().subscribe(subscriber)
 
@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func lastPassesAFailureOnInsteadOfItsValue() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>()
         upstream.last().subscribe(subscriber)
         upstream.send(1)
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func tryLastWhereFailsWithTheThrownErrorAndCancelsTheUpstream() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, Error>()
         upstream.tryLast { value in
             if value == 3 { throw ProbeError(33) }
@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func cancelStopsTheUpstreamAndNothingArrivesAfterIt() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>()
         upstream.last().subscribe(subscriber)
         upstream.send(1)
