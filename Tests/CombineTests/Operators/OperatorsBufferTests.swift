@@ -149,20 +149,6 @@ import Testing
         #expect(overlaps.count == 0)
     }
 
-    @Test func cancelStopsTheUpstreamAndNothingArrivesAfterIt() {
-        let upstream = TestPublisher<Int, ProbeError>()
-        let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .none)
-        upstream.buffer(size: 4, prefetch: .keepFull, whenFull: .dropNewest).subscribe(subscriber)
-        upstream.send(1)
-
-        subscriber.cancel()
-        subscriber.request(.max(1))
-        upstream.send(completion: .finished)
-
-        #expect(upstream.subscription?.history == [.requested(.max(4)), .cancelled])
-        #expect(subscriber.events == [.subscription("Buffer")])
-    }
-
     @Test func concurrentValuesAndRequestsDeliverEachHeldValueOnce() {
         let count = 2_000
         let upstream = TestPublisher<Int, Never>()

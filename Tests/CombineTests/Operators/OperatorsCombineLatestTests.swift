@@ -108,23 +108,6 @@ import Testing
         #expect(subscriber.completions == [.failure(ProbeError(1))])
     }
 
-    @Test func cancelStopsEveryUpstreamAndNothingArrivesAfterIt() {
-        let first = TestPublisher<Int, ProbeError>()
-        let second = TestPublisher<Int, ProbeError>()
-        let subscriber = TestSubscriber<(Int, Int), ProbeError>()
-        first.combineLatest(second).subscribe(subscriber)
-        first.send(1)
-
-        subscriber.cancel()
-        second.send(2)
-        second.send(completion: .finished)
-
-        #expect(first.subscription?.isCancelled == true)
-        #expect(second.subscription?.isCancelled == true)
-        #expect(subscriber.values.isEmpty)
-        #expect(subscriber.completions.isEmpty)
-    }
-
     @Test func aValueSentFromInsideReceiveComesAfterTheCurrentOneInsteadOfInsideIt() {
         let first = PassthroughSubject<Int, Never>()
         let second = PassthroughSubject<Int, Never>()

@@ -68,17 +68,4 @@ import Testing
         #expect(smallest.values == [1])
         #expect(largest.values == [9])
     }
-
-    @Test func cancelStopsTheUpstreamAndNothingArrivesAfterIt() {
-        let upstream = TestPublisher<Int, ProbeError>()
-        let subscriber = TestSubscriber<Int, ProbeError>()
-        upstream.max().subscribe(subscriber)
-        upstream.send(1)
-
-        subscriber.cancel()
-        upstream.send(completion: .finished)
-
-        #expect(upstream.subscription?.history == [.requested(.unlimited), .cancelled])
-        #expect(subscriber.events == [.subscription("Comparison")])
-    }
 }

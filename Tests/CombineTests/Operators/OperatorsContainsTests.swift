@@ -112,17 +112,4 @@ import Testing
         #expect(subscriber.completions.map(failureCode) == [4])
         #expect(upstream.subscription?.history == [.requested(.unlimited), .cancelled])
     }
-
-    @Test func cancelStopsTheUpstreamAndNothingArrivesAfterIt() {
-        let upstream = TestPublisher<Int, ProbeError>()
-        let subscriber = TestSubscriber<Bool, ProbeError>()
-        upstream.contains(5).subscribe(subscriber)
-
-        subscriber.cancel()
-        upstream.send(5)
-        upstream.send(completion: .finished)
-
-        #expect(upstream.subscription?.history == [.requested(.unlimited), .cancelled])
-        #expect(subscriber.events == [.subscription("Contains")])
-    }
 }

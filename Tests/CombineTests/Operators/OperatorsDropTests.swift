@@ -112,21 +112,6 @@ import Testing
         #expect(subscriber.completions.count == 1)
     }
 
-    @Test func cancelStopsTheUpstreamAndNothingArrivesAfterIt() {
-        let upstream = TestPublisher<Int, ProbeError>()
-        let subscriber = TestSubscriber<Int, ProbeError>()
-        upstream.drop { _ in false }.subscribe(subscriber)
-        upstream.send(1)
-
-        subscriber.cancel()
-        subscriber.cancel()
-        upstream.send(2)
-        upstream.send(completion: .finished)
-
-        #expect(upstream.subscription?.history == [.requested(.unlimited), .cancelled])
-        #expect(subscriber.events == [.subscription("DropWhile"), .value(1)])
-    }
-
     @Test func aSubscriberThatCancelsInsideReceiveGetsNothingMore() {
         let subscriber = TestSubscriber<Int, Never>()
         subscriber.onValue { _ in subscriber.cancel() }

@@ -68,17 +68,4 @@ import Testing
         #expect(subscriber.values == [4])
         #expect(subscriber.completions.count == 1)
     }
-
-    @Test func cancelStopsTheUpstreamAndNothingArrivesAfterIt() {
-        let upstream = TestPublisher<Int, ProbeError>()
-        let subscriber = TestSubscriber<Int, ProbeError>()
-        upstream.last().subscribe(subscriber)
-        upstream.send(1)
-
-        subscriber.cancel()
-        upstream.send(completion: .finished)
-
-        #expect(upstream.subscription?.history == [.requested(.unlimited), .cancelled])
-        #expect(subscriber.events == [.subscription("Last")])
-    }
 }

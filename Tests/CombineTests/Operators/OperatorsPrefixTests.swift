@@ -132,17 +132,4 @@ import Testing
         #expect(subscriber.values == [1, 2])
         #expect(subscriber.completions.isEmpty)
     }
-
-    @Test func cancelStopsTheUpstreamAndNothingArrivesAfterIt() {
-        let upstream = TestPublisher<Int, ProbeError>()
-        let subscriber = TestSubscriber<Int, ProbeError>()
-        upstream.prefix(while: { _ in true }).subscribe(subscriber)
-
-        subscriber.cancel()
-        upstream.send(1)
-        upstream.send(completion: .finished)
-
-        #expect(upstream.subscription?.history == [.requested(.unlimited), .cancelled])
-        #expect(subscriber.events == [.subscription("PrefixWhile")])
-    }
 }

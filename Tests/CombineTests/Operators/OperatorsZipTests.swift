@@ -116,23 +116,6 @@ import Testing
         #expect(subscriber.completions == [.failure(ProbeError(2))])
     }
 
-    @Test func cancelStopsEveryUpstreamAndNothingArrivesAfterIt() {
-        let first = TestPublisher<Int, ProbeError>()
-        let second = TestPublisher<Int, ProbeError>()
-        let subscriber = TestSubscriber<(Int, Int), ProbeError>()
-        first.zip(second).subscribe(subscriber)
-        first.send(1)
-
-        subscriber.cancel()
-        second.send(2)
-        second.send(completion: .finished)
-
-        #expect(first.subscription?.isCancelled == true)
-        #expect(second.subscription?.isCancelled == true)
-        #expect(subscriber.values.isEmpty)
-        #expect(subscriber.completions.isEmpty)
-    }
-
     @Test func aValueSentFromInsideReceiveIsPairedAfterTheCurrentOne() {
         let first = PassthroughSubject<Int, Never>()
         let second = PassthroughSubject<Int, Never>()
