@@ -122,7 +122,7 @@ let checkRunners: [Target] =
     ].map { edition in
         .executableTarget(
             name: edition + "CheckRunner",
-            dependencies: ["ExerciseChecks"]
+            dependencies: ["CheckProcesses", "ExerciseChecks"]
                 + exerciseFolders.map { .target(name: exerciseName($0) + edition) },
             path: "Sources/CheckRunners/\(edition)s")
     }
@@ -131,20 +131,32 @@ let exerciseTargets: [Target] =
     exerciseModules + checkRunners + [
         .target(
             name: "ExerciseSupport", dependencies: combine + ["TypedClient", "Locking", "URLErrorNames"]),
+        // What an exercise and a check are, and how a check runs: its runner built in the package,
+        // each check in a process of its own, the verdict sealed on its way back.
+        .target(
+            name: "CheckProcesses",
+            dependencies: ["ChildProcesses", "Harness", "Locking", "LoopbackLab", "Quantities"]),
+        // What each exercise's checks measure, and the catalog of exercises.
         .target(
             name: "ExerciseChecks",
             dependencies: combine + [
-                "ExerciseSupport", "Harness", "LoopbackLab", "TypedClient", "LocalServer", "Locking",
-                "Quantities",
+                "CheckProcesses", "ExerciseSupport", "Harness", "LoopbackLab", "TypedClient", "LocalServer",
+                "Locking", "Quantities",
             ]),
+        // The teacher's side: grading a class, the student edition and its Classroom workflow, and
+        // the reports graders read.
+        .target(
+            name: "Classroom",
+            dependencies: ["CheckProcesses", "ChildProcesses", "ExerciseChecks", "Harness", "Quantities"]),
         .executableTarget(
             name: "WorkbookCommand",
-            dependencies: ["ChildProcesses", "ExerciseChecks", "Harness", "Locking", "Quantities"]),
+            dependencies: ["CheckProcesses", "Classroom", "ExerciseChecks", "Harness", "Quantities"]),
         .testTarget(
             name: "ExerciseTests",
             dependencies: combine + [
-                "ChildProcesses", "ExerciseChecks", "ExerciseSupport", "Harness", "Locking", "LoopbackLab",
-                "Quantities", "TestSupport", "TypedClient", "WorkbookCommand",
+                "CheckProcesses", "ChildProcesses", "Classroom", "ExerciseChecks", "ExerciseSupport",
+                "Harness",
+                "Locking", "LoopbackLab", "Quantities", "TestSupport", "TypedClient", "WorkbookCommand",
                 "StarterCheckRunner",
                 // full edition: begin
                 "SolutionCheckRunner", "AnswerVariants", "VariantCheckRunner",
@@ -158,7 +170,9 @@ let answerVariantTargets: [Target] = [
     // full edition: begin
     .target(
         name: "AnswerVariants",
-        dependencies: combine + ["ExerciseChecks", "ExerciseSupport", "Harness", "TypedClient", "Locking"]),
+        dependencies: combine + [
+            "CheckProcesses", "ExerciseChecks", "ExerciseSupport", "Harness", "TypedClient", "Locking",
+        ]),
     // Runs a check against one variant in a process of its own, for the variants that end it or hang.
     .executableTarget(
         name: "VariantCheckRunner", dependencies: ["ExerciseChecks", "AnswerVariants"],

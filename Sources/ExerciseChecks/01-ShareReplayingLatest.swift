@@ -1,3 +1,4 @@
+import CheckProcesses
 import Combine
 import Foundation
 import Harness

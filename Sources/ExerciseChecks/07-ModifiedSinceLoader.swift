@@ -1,3 +1,4 @@
+import CheckProcesses
 import Combine
 import ExerciseSupport
 import Foundation

@@ -1,3 +1,5 @@
+import CheckProcesses
+
 /// Every exercise, in chapter order. A new chapter's exercise joins here.
 public let exercises: [Exercise] = [
     shareReplayingLatestExercise,
@@ -14,6 +16,17 @@ public let exercises: [Exercise] = [
 /// The exercise for chapter `number`, if it has one.
 public func exercise(_ number: Int) -> Exercise? {
     exercises.first { $0.number == number }
+}
+
+/// The child process side of `workbook check` for the checks of this catalog: runs the check its
+/// arguments name against `codes` (see `runCheckFromCommandLine(of:against:)`).
+public func runCheckFromCommandLine(against codes: [any ExerciseCode]) -> Never {
+    runCheckFromCommandLine(of: exercises, against: codes)
+}
+
+/// The same, for one exercise's code.
+public func runCheckFromCommandLine(against code: any ExerciseCode) -> Never {
+    runCheckFromCommandLine(of: exercises, against: [code])
 }
 
 /// How long a check waits for something that correct code does in milliseconds (or, for a route

@@ -16,4 +16,9 @@ extension Duration {
         }
         return "\((milliseconds / 100).rounded() / 10) s"
     }
+
+    /// Seconds with one decimal, as the runner prints a check's or a grading's time: `4.2 s`.
+    public var inSeconds: String {
+        String(format: "%.1f s", timeInterval)
+    }
 }

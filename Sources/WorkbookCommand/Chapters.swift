@@ -1,3 +1,4 @@
+import CheckProcesses
 import Foundation
 
 /// A chapter as the overview lists it, read from the package itself, so a chapter shows up as soon

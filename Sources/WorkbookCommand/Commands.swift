@@ -1,3 +1,5 @@
+import CheckProcesses
+import Classroom
 import ExerciseChecks
 import Foundation
 import Harness
@@ -68,17 +70,7 @@ struct Commands {
             }
             outcomes.append(await check(exercise, runner: build.runner))
         }
-        if let junitPath, !writeReport(Data(junitReport(outcomes).utf8), named: "JUnit report", to: junitPath)
-        {
-            return 2
-        }
-        if let resultsPath,
-            !writeReport(
-                (try? ExercismResults(outcomes).encoded()) ?? Data(), named: "Exercism results",
-                to: resultsPath)
-        {
-            return 2
-        }
+        guard writeGraderReports(outcomes, junitPath: junitPath, resultsPath: resultsPath) else { return 2 }
         let unsolved = outcomes.first { $0.buildFailure != nil || !$0.results.allSatisfy(\.verdict.holds) }
         guard advising else { return unsolved == nil ? 0 : 1 }
         if chosen.count == exercises.count { say(solvedTally()) }

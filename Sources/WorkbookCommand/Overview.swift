@@ -1,3 +1,4 @@
+import CheckProcesses
 import ExerciseChecks
 import Harness
 import Quantities

@@ -1,3 +1,5 @@
+import CheckProcesses
+import Classroom
 import ExerciseChecks
 import Foundation
 
@@ -50,7 +52,8 @@ func runWorkbook(_ arguments: [String]) async -> Int32 {
     case .studentEdition(let folder):
         return makeStudentEdition(from: layout, into: URL(filePath: folder))
     case .grade(let folders, let csvPath):
-        return await commands.grade(folders.map { URL(filePath: $0) }, csvPath: csvPath)
+        return await grade(
+            folders.map { URL(filePath: $0) }, csvPath: csvPath, layout: layout, style: commands.style)
     case .run(let number, let arguments):
         let chapters = layout.chapters()
         guard let chapter = chapters.first(where: { $0.number == number }) else {

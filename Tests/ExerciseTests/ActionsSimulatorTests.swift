@@ -2,7 +2,7 @@ import ExerciseChecks
 import Foundation
 import Testing
 
-@testable import WorkbookCommand
+@testable import Classroom
 
 /// The rules of GitHub Actions that `ActionsJob` models, each proven on a small job of stand-in
 /// commands, and the generated `classroom.yml` run by them with stand-ins for its commands. Its

@@ -1,3 +1,4 @@
+import CheckProcesses
 import ChildProcesses
 import ExerciseChecks
 import Foundation

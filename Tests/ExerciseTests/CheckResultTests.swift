@@ -3,7 +3,7 @@ import ExerciseChecks
 import Foundation
 import Testing
 
-@testable import WorkbookCommand
+@testable import CheckProcesses
 
 /// `runChecks` turns however a check's process ended into a failed check with what it measured,
 /// and goes on with the next check. The "runners" here are shell scripts that misbehave the way
@@ -19,7 +19,7 @@ struct CheckResultTests {
         #expect(results.count == exercise.checks.count)
         let first = try #require(results.first)
         #expect(!first.verdict.holds)
-        #expect(first.verdict.measured == "it crashed: \(WorkbookCommand.signalDescription(SIGILL))")
+        #expect(first.verdict.measured == "it crashed: \(CheckProcesses.signalDescription(SIGILL))")
         #expect(first.output == ["Fatal error: Incorrect actor executor assumption"])
         #expect(first.sentence == exercise.checks[0].sentence)
         #expect(first.hint == exercise.checks[0].hint)
@@ -44,7 +44,7 @@ struct CheckResultTests {
         #expect(
             results.allSatisfy {
                 $0.verdict.measured
-                    == "printed more than 2 KiB, stopped with \(WorkbookCommand.signalDescription(SIGKILL))"
+                    == "printed more than 2 KiB, stopped with \(CheckProcesses.signalDescription(SIGKILL))"
             })
         #expect(results.allSatisfy { $0.output.count == 12 && $0.output.allSatisfy { $0 == "a line" } })
     }

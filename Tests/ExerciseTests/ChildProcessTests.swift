@@ -4,7 +4,7 @@ import Harness
 import Locking
 import Testing
 
-@testable import WorkbookCommand
+@testable import CheckProcesses
 
 #if canImport(Glibc)
     import Glibc

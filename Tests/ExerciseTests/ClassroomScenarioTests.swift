@@ -1,9 +1,10 @@
+import CheckProcesses
 import ExerciseChecks
 import Foundation
 import TestSupport
 import Testing
 
-@testable import WorkbookCommand
+@testable import Classroom
 
 /// The student edition's own `classroom.yml`, its real commands run by GitHub Actions' rules
 /// (`ActionsJob`) on one checkout of the edition in five states, as five students would push

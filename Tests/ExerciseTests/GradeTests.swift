@@ -3,7 +3,8 @@ import Foundation
 import Harness
 import Testing
 
-@testable import WorkbookCommand
+@testable import CheckProcesses
+@testable import Classroom
 
 /// What `workbook grade` makes of each student's results, and the CSV it writes. Grading real
 /// copies builds a package, which takes minutes: `scripts/measure-class-grading` does that.

@@ -3,6 +3,8 @@ import Foundation
 import Harness
 import Testing
 
+@testable import CheckProcesses
+@testable import Classroom
 @testable import WorkbookCommand
 
 #if canImport(FoundationXML)

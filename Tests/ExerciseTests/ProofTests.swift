@@ -7,7 +7,7 @@ import SolutionCheckRunner
 import StarterCheckRunner
 import Testing
 
-@testable import WorkbookCommand
+@testable import CheckProcesses
 
 /// The promise every exercise makes: the reference solution passes every check, and the untouched
 /// starter fails, each check it fails for the reason the exercise is about. Checks run against the
@@ -169,7 +169,7 @@ struct ProofTests {
 /// Under ThreadSanitizer a child keeps its signal or prints its frames, not both, and keeps the
 /// signal (see `CrashBacktrace.childEnvironment`).
 private func isolationCrash(in closure: String) -> String {
-    let signal = "it crashed: \(WorkbookCommand.signalDescription(isolationCheckSignal))"
+    let signal = "it crashed: \(CheckProcesses.signalDescription(isolationCheckSignal))"
     return underThreadSanitizer ? signal : signal + " in \(closure) in ProfileScreenModel.load(userID:)"
 }
 

@@ -3,7 +3,8 @@ import Foundation
 import Harness
 import Testing
 
-@testable import WorkbookCommand
+@testable import CheckProcesses
+@testable import Classroom
 
 /// `check --results` writes Exercism's results.json, version 3: a grader built for Exercism reads
 /// one test per check, with the exercise as its task.

@@ -1,3 +1,4 @@
+import CheckProcesses
 import ChildProcesses
 import ExerciseChecks
 import Foundation
@@ -5,6 +6,7 @@ import Harness
 import TestSupport
 import Testing
 
+@testable import Classroom
 @testable import WorkbookCommand
 
 /// `workbook student-edition` writes the package a class gets: complete, but without a reference

@@ -2,7 +2,7 @@ import ExerciseChecks
 import Foundation
 import Harness
 
-@testable import WorkbookCommand
+@testable import CheckProcesses
 
 /// A check process's limits in tests about verdicts, not speed: far longer than a learner's 5
 /// seconds, since a process under ThreadSanitizer or on a loaded machine is slow, not stuck.

@@ -1,9 +1,10 @@
+import CheckProcesses
 import ExerciseChecks
 import Foundation
 import TestSupport
 import Testing
 
-@testable import WorkbookCommand
+@testable import Classroom
 
 /// `docs/teaching.md` says what the code does: each exercise's checks and points in its table, the
 /// checks in all, and a sample of the CSV that `grade` writes, which is made here from the code.

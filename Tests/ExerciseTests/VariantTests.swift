@@ -1,11 +1,12 @@
 import AnswerVariants
+import CheckProcesses
 import ChildProcesses
 import ExerciseChecks
 import Foundation
 import Harness
 import Testing
 
-@testable import WorkbookCommand
+@testable import Classroom
 
 /// The answer variants go the way they should: each wrong answer fails exactly the checks it is
 /// kept for, each measuring what the variant says, and each right answer passes every check. And

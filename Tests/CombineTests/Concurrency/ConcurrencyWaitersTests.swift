@@ -6,7 +6,7 @@ import Testing
 @Suite struct ConcurrencyWaitersTests {
     // Apple: when the upstream finishes while two next() calls wait, both resume with nil.
     @Test func finishingResumesEveryWaitingCallWithNil() async {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = TestPublisher<Int, Never>(lettingGo: .never)
         let iterator = Unchecked(upstream.values.makeAsyncIterator())
         let first = Task {
             var copy = iterator.value
@@ -25,7 +25,7 @@ import Testing
 
     // Apple: the same for a stream that can fail, read with `values` on AsyncThrowingPublisher.
     @Test func finishingResumesEveryWaitingThrowingCallWithNil() async throws {
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = TestPublisher<Int, TestError>(lettingGo: .never)
         let iterator = Unchecked(upstream.values.makeAsyncIterator())
         let first = Task {
             var copy = iterator.value

@@ -127,7 +127,7 @@ struct CoreErasureTests {
     }
 
     @Test func cancellingASubjectConnectionCancelsUpstreamAndStopsForwarding() {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = TestPublisher<Int, Never>(lettingGo: .never)
         let subject = PassthroughSubject<Int, Never>()
         let downstream = TestSubscriber<Int, Never>()
         subject.subscribe(downstream)
@@ -146,7 +146,7 @@ struct CoreErasureTests {
     // Apple: the connection holds its subject weakly (OpenCombine's pull request 187, "This is how it is
     // in Combine"); the subject, going, cancels the connection's upstream subscription.
     @Test func theSubjectConnectionDoesNotKeepTheSubjectAlive() {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = TestPublisher<Int, Never>(lettingGo: .never)
         var subject: PassthroughSubject<Int, Never>? = PassthroughSubject()
         let weak = WeakBox(object: subject)
         let cancellable = upstream.subscribe(subject!)
@@ -157,7 +157,7 @@ struct CoreErasureTests {
     }
 
     @Test func theSubjectConnectionDescribesItselfAsSubject() {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = TestPublisher<Int, Never>(lettingGo: .never)
         let spy = SubscriptionCatchingSubject()
         let cancellable = upstream.subscribe(spy)
         #expect(spy.subscriptions.map(\.description) == ["Subject"])

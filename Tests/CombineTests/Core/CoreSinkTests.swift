@@ -21,7 +21,7 @@ struct CoreSinkTests {
     }
 
     @Test func sinkRequestsUnlimitedAndPassesValuesThenCompletion() {
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = TestPublisher<Int, TestError>(lettingGo: .never)
         let recorder = Recorder<Int>()
         let cancellable = publisher.sink(receiveCompletion: recorder.completion, receiveValue: recorder.value)
         #expect(publisher.subscription?.requests == [.unlimited])
@@ -41,7 +41,7 @@ struct CoreSinkTests {
     }
 
     @Test func cancellingTheSinkCancelsUpstreamOnceAndStopsDelivery() {
-        let publisher = TestPublisher<Int, Never>()
+        let publisher = TestPublisher<Int, Never>(lettingGo: .never)
         let recorder = Recorder<Int>()
         let cancellable = publisher.sink(receiveValue: recorder.value)
         publisher.send(1)
@@ -55,7 +55,7 @@ struct CoreSinkTests {
     }
 
     @Test func releasingTheCancellableCancelsUpstream() {
-        let publisher = TestPublisher<Int, Never>()
+        let publisher = TestPublisher<Int, Never>(lettingGo: .never)
         var cancellable: AnyCancellable? = publisher.sink { _ in }
         #expect(publisher.subscription?.cancelCount == 0)
         cancellable = nil
@@ -64,7 +64,7 @@ struct CoreSinkTests {
     }
 
     @Test func sinkReleasesItsClosuresOnCompletion() {
-        let publisher = TestPublisher<Int, Never>()
+        let publisher = TestPublisher<Int, Never>(lettingGo: .never)
         var captured: NSObject? = NSObject()
         let weak = WeakBox(object: captured)
         let cancellable = publisher.sink { [captured] _ in _ = captured }
@@ -76,7 +76,7 @@ struct CoreSinkTests {
     }
 
     @Test func sinkReleasesItsClosuresOnCancel() {
-        let publisher = TestPublisher<Int, Never>()
+        let publisher = TestPublisher<Int, Never>(lettingGo: .never)
         var captured: NSObject? = NSObject()
         let weak = WeakBox(object: captured)
         let cancellable = publisher.sink(
@@ -129,7 +129,7 @@ struct CoreSinkTests {
     }
 
     @Test func sinkIgnoresACompletionAfterCancel() {
-        let publisher = TestPublisher<Int, Never>()
+        let publisher = TestPublisher<Int, Never>(lettingGo: .never)
         let recorder = Recorder<Int>()
         let cancellable = publisher.sink(receiveCompletion: recorder.completion, receiveValue: recorder.value)
         cancellable.cancel()
@@ -151,7 +151,7 @@ struct CoreSinkTests {
     }
 
     @Test func concurrentCancelsCancelUpstreamExactlyOnce() {
-        let publisher = TestPublisher<Int, Never>()
+        let publisher = TestPublisher<Int, Never>(lettingGo: .never)
         let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in })
         publisher.subscribe(sink)
         let shared = Unchecked(sink)
@@ -177,7 +177,7 @@ struct CoreSinkTests {
     }
 
     @Test func aCancelFromAnotherThreadDuringAValueReleasesTheClosuresWhenTheValueIsDone() {
-        let publisher = TestPublisher<Int, Never>()
+        let publisher = TestPublisher<Int, Never>(lettingGo: .never)
         var captured: NSObject? = NSObject()
         let weak = WeakBox(object: captured)
         let valueStarted = DispatchSemaphore(value: 0)
@@ -219,7 +219,7 @@ struct CoreSinkTests {
 
     @Test func valuesFromManyRoundsRacingACancelEndWithTheClosuresReleased() {
         for _ in 0..<200 {
-            let publisher = TestPublisher<Int, Never>()
+            let publisher = TestPublisher<Int, Never>(lettingGo: .never)
             var captured: NSObject? = NSObject()
             let weak = WeakBox(object: captured)
             let cancellable = publisher.sink { [captured] _ in _ = captured }
@@ -280,7 +280,7 @@ struct CoreSinkTests {
     @Test func assignCancelReleasesTheObjectAndCancelsUpstream() {
         var target: Target? = Target()
         let weak = WeakBox(object: target)
-        let publisher = TestPublisher<Int, Never>()
+        let publisher = TestPublisher<Int, Never>(lettingGo: .never)
         let cancellable = publisher.assign(to: \.value, on: target!)
         target = nil
         publisher.send(1)

@@ -27,7 +27,7 @@ import Testing
 
     // Apple: request(.none) on a Buffer subscription is a no-op.
     @Test func bufferIgnoresARequestForNothing() {
-        let upstream = ProbePublisher<Int, Never>()
+        let upstream = TestPublisher<Int, Never>()
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
         upstream.buffer(size: 2, prefetch: .byRequest, whenFull: .dropNewest).subscribe(subscriber)
         upstream.send(1)
@@ -39,7 +39,7 @@ import Testing
     // Apple: append/prepend (Concatenate) hands a request for nothing to the publisher it is playing,
     // which sends nothing for it.
     @Test func concatenatePassesARequestForNothingToThePublisherPlaying() {
-        let upstream = ProbePublisher<Int, Never>()
+        let upstream = TestPublisher<Int, Never>()
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
         upstream.append(9).subscribe(subscriber)
         subscriber.request(.none)
@@ -51,8 +51,8 @@ import Testing
 
     // Apple: prefix(untilOutputFrom:) hands a request for nothing to its upstream.
     @Test func prefixUntilOutputPassesARequestForNothingUpstream() {
-        let upstream = ProbePublisher<Int, Never>()
-        let trigger = ProbePublisher<Void, Never>()
+        let upstream = TestPublisher<Int, Never>()
+        let trigger = TestPublisher<Void, Never>()
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
         upstream.prefix(untilOutputFrom: trigger).subscribe(subscriber)
         subscriber.request(.none)
@@ -63,8 +63,8 @@ import Testing
 
     // Apple: request(.none) on a drop(untilOutputFrom:) subscription is a no-op.
     @Test func dropUntilOutputIgnoresARequestForNothing() {
-        let upstream = ProbePublisher<Int, Never>()
-        let trigger = ProbePublisher<Void, Never>()
+        let upstream = TestPublisher<Int, Never>()
+        let trigger = TestPublisher<Void, Never>()
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
         upstream.drop(untilOutputFrom: trigger).subscribe(subscriber)
         subscriber.request(.none)

@@ -10,7 +10,7 @@ struct IntrospectionTests {
     /// subscription arrives between the two; `receive(subscriber:)` called directly is not seen.
     @Test func subscribeIsSeenAroundTheSubscriptionAndADirectReceiveIsNot() {
         let log = IntrospectionLog()
-        let publisher = TestPublisher<Int, Never>()
+        let publisher = TestPublisher<Int, Never>(lettingGo: .never)
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
         log.recording {
             publisher.receive(subscriber: subscriber)
@@ -76,7 +76,7 @@ struct IntrospectionTests {
     {
         let deadline = ContinuousClock.now + .seconds(120)
         while ContinuousClock.now < deadline {
-            let publisher = TestPublisher<Int, Never>()
+            let publisher = TestPublisher<Int, Never>(lettingGo: .never)
             let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
             publisher.subscribe(subscriber)
             if subscriber.subscription is TestSubscription { return (publisher, subscriber) }
@@ -91,7 +91,7 @@ struct IntrospectionTests {
     /// answered; a completion is seen before and after too, every time one is sent.
     @Test func valuesAreSeenWithTheirResultingDemandAndEachCompletionIsSeen() {
         let log = IntrospectionLog()
-        let publisher = TestPublisher<Int, TestError>()
+        let publisher = TestPublisher<Int, TestError>(lettingGo: .never)
         let subscriber = TestSubscriber<Int, TestError>(initialDemand: .none, demandPerValue: .max(2))
         log.recording {
             publisher.subscribe(subscriber)
@@ -114,7 +114,7 @@ struct IntrospectionTests {
     /// before and after, naming the original subscription, and reach it once each.
     @Test func requestsAndCancelsAreSeenNamingTheOriginalSubscription() {
         let log = IntrospectionLog()
-        let publisher = TestPublisher<Int, Never>()
+        let publisher = TestPublisher<Int, Never>(lettingGo: .never)
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
         log.recording {
             publisher.subscribe(subscriber)
@@ -136,7 +136,7 @@ struct IntrospectionTests {
     /// seen; `map` passes its upstream's subscription on, and its value nests the downstream's.
     @Test func eachOperatorStageIsSeenWithItsValueNestingTheNext() {
         let log = IntrospectionLog()
-        let publisher = TestPublisher<Int, Never>()
+        let publisher = TestPublisher<Int, Never>(lettingGo: .never)
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .none, demandPerValue: .max(1))
         log.recording {
             publisher.map { $0 * 10 }.subscribe(subscriber)
@@ -163,7 +163,7 @@ struct IntrospectionTests {
     /// wrapped twice; the inner attachment names it type-erased, as an `AnySubscriber`.
     @Test func aSubscriberPassedStraightOnIsNotWrappedTwiceAndIsNamedErased() {
         let log = IntrospectionLog()
-        let publisher = TestPublisher<Int, Never>()
+        let publisher = TestPublisher<Int, Never>(lettingGo: .never)
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
         log.recording {
             PassingStraightOn(upstream: publisher).subscribe(subscriber)
@@ -179,7 +179,7 @@ struct IntrospectionTests {
     /// the publisher it wraps, so only the erased publisher's attachment is seen.
     @Test func anErasedPublisherIsSeenButNotTheOneItWraps() {
         let log = IntrospectionLog()
-        let publisher = TestPublisher<Int, Never>()
+        let publisher = TestPublisher<Int, Never>(lettingGo: .never)
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
         log.recording {
             publisher.eraseToAnyPublisher().eraseToAnyPublisher().subscribe(subscriber)
@@ -196,7 +196,7 @@ struct IntrospectionTests {
     @Test func eachObserverSeesOnlyWhatHappensWhileItIsEnabled() {
         let first = IntrospectionLog()
         let second = IntrospectionLog()
-        let publisher = TestPublisher<Int, Never>()
+        let publisher = TestPublisher<Int, Never>(lettingGo: .never)
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
         #expect(!first.isEnabled && !second.isEnabled)
         first.enable()

@@ -189,7 +189,7 @@ struct ObservationTests {
     }
 
     @Test func assignToPublishedCancelsItsSubscriptionWhenTheObjectGoesAway() {
-        let upstream = ProbePublisher<Int, Never>()
+        let upstream = TestPublisher<Int, Never>()
         do {
             let target = Profile()
             upstream.assign(to: &target.$visits)

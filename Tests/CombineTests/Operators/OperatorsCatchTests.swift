@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct OperatorsCatchTests {
     @Test func catchRelaysTheUpstreamThenTheReplacementUnderOneSubscription() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, Never>()
         upstream.catch { error in [error.code, error.code * 10].publisher }.subscribe(subscriber)
 
@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func catchPassesFinishedOnWithoutCallingTheHandler() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(2))
         let handlerCalls = Counter()
         upstream.catch { _ in
@@ -34,8 +34,8 @@ import Testing
     }
 
     @Test func demandNotYetServedCarriesOverToTheReplacement() throws {
-        let upstream = ProbePublisher<Int, ProbeError>()
-        let replacement = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
+        let replacement = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(12), demandPerValue: .max(3))
         upstream.catch { _ in replacement }.subscribe(subscriber)
         subscriber.request(.max(5))
@@ -62,8 +62,8 @@ import Testing
     }
 
     @Test func cancellingBeforeTheFailureCancelsTheUpstream() {
-        let upstream = ProbePublisher<Int, ProbeError>()
-        let replacement = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
+        let replacement = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>()
         upstream.catch { _ in replacement }.subscribe(subscriber)
 
@@ -79,7 +79,7 @@ import Testing
     // returns the downstream's demand for it, but no completion; a later failure reaches no handler.
     @Test func afterACancelCatchStillPassesValuesButNoCompletion() {
         let upstream = HeldSubscriberPublisher<Int, ProbeError>()
-        let subscription = ProbeSubscription()
+        let subscription = TestSubscription()
         let subscriber = TestSubscriber<Int, Never>(demandPerValue: .max(3))
         var handled = 0
         upstream.catch { _ -> Just<Int> in
@@ -100,9 +100,9 @@ import Testing
 
     // Apple: the same holds for the replacement once catch has switched to it.
     @Test func afterACancelCatchStillPassesTheReplacementsValues() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let replacement = HeldSubscriberPublisher<Int, ProbeError>()
-        let replacementSubscription = ProbeSubscription()
+        let replacementSubscription = TestSubscription()
         let subscriber = TestSubscriber<Int, ProbeError>()
         upstream.catch { _ in replacement }.subscribe(subscriber)
         upstream.send(completion: .failure(ProbeError()))
@@ -121,7 +121,7 @@ import Testing
 
     // Apple: once its handler has thrown, tryCatch still passes on values the upstream sends.
     @Test func afterItsHandlerThrowsTryCatchStillPassesUpstreamValues() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, Error>()
         upstream.tryCatch { error -> Just<Int> in throw error }.subscribe(subscriber)
         upstream.send(completion: .failure(ProbeError(4)))
@@ -135,7 +135,7 @@ import Testing
     // Apple: a handler that makes the upstream fail again, while catch switches to it, stops the process.
     @Test func aHandlerThatFailsTheUpstreamAgainStopsTheProcess() async {
         await #expect(processExitsWith: .failure) {
-            let upstream = ProbePublisher<Int, ProbeError>()
+            let upstream = TestPublisher<Int, ProbeError>()
             upstream.catch { _ in
                 upstream.send(completion: .failure(ProbeError(2)))
                 return Just(13)
@@ -178,7 +178,7 @@ import Testing
     }
 
     @Test func nothingKeepsTheSubscriptionAliveAfterCancel() {
-        let replacement = ProbePublisher<Int, ProbeError>()
+        let replacement = TestPublisher<Int, ProbeError>()
         let subscriber = WeakSubscriber<Int, ProbeError>()
         Fail<Int, ProbeError>(error: ProbeError()).catch { _ in replacement }.subscribe(subscriber)
         #expect(subscriber.subscription != nil)

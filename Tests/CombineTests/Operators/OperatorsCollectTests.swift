@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct OperatorsCollectTests {
     @Test func collectAsksForEverythingAndPublishesOneArrayWhenTheUpstreamFinishes() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<[Int], ProbeError>(initialDemand: .max(1))
         upstream.collect().subscribe(subscriber)
 
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func collectPassesAFailureOnAndDropsWhatItGathered() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<[Int], ProbeError>()
         upstream.collect().subscribe(subscriber)
         upstream.send(1)
@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func collectCancelStopsTheUpstreamAndNothingArrivesAfterIt() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<[Int], ProbeError>()
         upstream.collect().subscribe(subscriber)
         upstream.send(1)
@@ -60,7 +60,7 @@ import Testing
     }
 
     @Test func collectByCountMultipliesDemandAndSendsEachFullArray() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<[Int], ProbeError>(initialDemand: .max(2), demandPerValue: .max(1))
         upstream.collect(3).subscribe(subscriber)
 
@@ -80,7 +80,7 @@ import Testing
     }
 
     @Test func collectByCountDropsAnUnfinishedArrayOnFailure() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<[Int], ProbeError>()
         upstream.collect(2).subscribe(subscriber)
         for value in 1...3 { upstream.send(value) }
@@ -94,7 +94,7 @@ import Testing
     // on the completion the upstream sends.
     @Test func collectByCountCancelFlushesNothingButPassesALaterCompletionOn() {
         let upstream = HeldSubscriberPublisher<Int, ProbeError>()
-        let subscription = ProbeSubscription()
+        let subscription = TestSubscription()
         let subscriber = TestSubscriber<[Int], ProbeError>()
         upstream.collect(2).subscribe(subscriber)
         upstream.sendSubscription(subscription)
@@ -118,7 +118,7 @@ import Testing
         let upstream = HeldSubscriberPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<[Int], ProbeError>()
         upstream.collect(2).subscribe(subscriber)
-        upstream.sendSubscription(ProbeSubscription())
+        upstream.sendSubscription(TestSubscription())
         upstream.send(1)
         upstream.send(completion: .failure(ProbeError(1)))
         upstream.send(completion: .failure(ProbeError(2)))

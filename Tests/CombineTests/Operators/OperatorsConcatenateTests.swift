@@ -51,7 +51,7 @@ import Testing
     // Apple: append/prepend pass on no more values than the downstream asked for, even when the prefix
     // sends more (here, re-entrantly from inside the subscriber).
     @Test func valuesBeyondTheDownstreamsDemandAreDropped() {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = TestPublisher<Int, Never>(lettingGo: .never)
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(3))
         subscriber.onValue { value in
             if value < 10 { upstream.send(value + 1) }
@@ -62,8 +62,8 @@ import Testing
     }
 
     @Test func theSuffixIsSubscribedOnlyWhenThePrefixFinishesAndAskedForWhatIsStillOwed() {
-        let prefix = ProbePublisher<Int, ProbeError>()
-        let suffix = ProbePublisher<Int, ProbeError>()
+        let prefix = TestPublisher<Int, ProbeError>()
+        let suffix = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(5), demandPerValue: .max(1))
         prefix.append(suffix).subscribe(subscriber)
 
@@ -86,8 +86,8 @@ import Testing
     }
 
     @Test func aSuffixAfterAPrefixThatUsedUpTheDemandIsNotAskedForAnything() {
-        let prefix = ProbePublisher<Int, ProbeError>()
-        let suffix = ProbePublisher<Int, ProbeError>()
+        let prefix = TestPublisher<Int, ProbeError>()
+        let suffix = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(1))
         prefix.append(suffix).subscribe(subscriber)
         prefix.send(1)
@@ -99,8 +99,8 @@ import Testing
     }
 
     @Test func aPrefixFailureEndsTheStreamWithoutTheSuffix() {
-        let prefix = ProbePublisher<Int, ProbeError>()
-        let suffix = ProbePublisher<Int, ProbeError>()
+        let prefix = TestPublisher<Int, ProbeError>()
+        let suffix = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>()
         prefix.append(suffix).subscribe(subscriber)
         prefix.send(1)
@@ -114,8 +114,8 @@ import Testing
     }
 
     @Test func cancelStopsWhicheverPublisherIsRunningAndNothingArrivesAfterIt() {
-        let prefix = ProbePublisher<Int, ProbeError>()
-        let suffix = ProbePublisher<Int, ProbeError>()
+        let prefix = TestPublisher<Int, ProbeError>()
+        let suffix = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>()
         prefix.append(suffix).subscribe(subscriber)
         prefix.send(completion: .finished)
@@ -131,8 +131,8 @@ import Testing
     }
 
     @Test func cancelDuringThePrefixNeverSubscribesTheSuffix() {
-        let prefix = ProbePublisher<Int, ProbeError>()
-        let suffix = ProbePublisher<Int, ProbeError>()
+        let prefix = TestPublisher<Int, ProbeError>()
+        let suffix = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>()
         prefix.append(suffix).subscribe(subscriber)
 

@@ -8,7 +8,7 @@ import Testing
 @Suite struct OperatorsDebuggingTests {
     @Test func breakpointAsksEveryClosureAndPassesEverythingThrough() {
         let asked = Box<[String]>([])
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(1), demandPerValue: .max(2))
         upstream.breakpoint(
             receiveSubscription: { subscription in
@@ -26,8 +26,8 @@ import Testing
         #expect(upstream.send(3) == .max(2))
         upstream.send(completion: .finished)
 
-        #expect(asked.value == ["subscription ProbeSubscription", "output 3", "completion finished"])
-        #expect(subscriber.events == [.subscription("ProbeSubscription"), .value(3), .completion(.finished)])
+        #expect(asked.value == ["subscription TestPublisher", "output 3", "completion finished"])
+        #expect(subscriber.events == [.subscription("TestPublisher"), .value(3), .completion(.finished)])
     }
 
     @Test func breakpointOnErrorLetsAFinishingStreamThrough() {
@@ -46,14 +46,14 @@ import Testing
     }
 
     @Test func assertNoFailurePassesValuesAndTheSubscriptionThrough() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(2))
         upstream.assertNoFailure("never").subscribe(subscriber)
 
         upstream.send(1)
         upstream.send(completion: .finished)
 
-        #expect(subscriber.events == [.subscription("ProbeSubscription"), .value(1), .completion(.finished)])
+        #expect(subscriber.events == [.subscription("TestPublisher"), .value(1), .completion(.finished)])
         #expect(upstream.subscription?.history == [.requested(.max(2))])
     }
 

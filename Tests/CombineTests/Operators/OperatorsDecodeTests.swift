@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func decodeTurnsEachValueIntoTheDecodedType() {
-        let upstream = ProbePublisher<Data, ProbeError>()
+        let upstream = TestPublisher<Data, ProbeError>()
         let subscriber = TestSubscriber<User, Error>(initialDemand: .max(2), demandPerValue: .max(1))
         upstream.decode(type: User.self, decoder: JSONIn()).subscribe(subscriber)
 
@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func aDecodingErrorBecomesTheFailureAndCancelsTheUpstream() throws {
-        let upstream = ProbePublisher<Data, ProbeError>()
+        let upstream = TestPublisher<Data, ProbeError>()
         let subscriber = TestSubscriber<User, Error>()
         upstream.decode(type: User.self, decoder: JSONIn()).subscribe(subscriber)
 
@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func decodePassesTheUpstreamFailureOnAsAnyError() {
-        let upstream = ProbePublisher<Data, ProbeError>()
+        let upstream = TestPublisher<Data, ProbeError>()
         let subscriber = TestSubscriber<User, Error>()
         upstream.decode(type: User.self, decoder: JSONIn()).subscribe(subscriber)
 
@@ -88,7 +88,7 @@ import Testing
     }
 
     @Test func encodeDescribesItsSubscriptionAndFailsWithTheEncodingError() {
-        let upstream = ProbePublisher<User, ProbeError>()
+        let upstream = TestPublisher<User, ProbeError>()
         let subscriber = TestSubscriber<String, Error>()
         upstream.encode(encoder: Describing()).subscribe(subscriber)
 

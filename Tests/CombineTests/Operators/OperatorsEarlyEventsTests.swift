@@ -71,7 +71,7 @@ import Testing
     // Apple: once replaceError(with:) holds its replacement for want of demand, a second completion
     // from the upstream is ignored; the replacement and `.finished` follow the next request.
     @Test func replaceErrorIgnoresASecondCompletionWhileItsReplacementWaits() {
-        let upstream = TestPublisher<Int, Refused>()
+        let upstream = TestPublisher<Int, Refused>(lettingGo: .never)
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
         upstream.replaceError(with: 42).subscribe(subscriber)
         upstream.send(completion: .failure(Refused()))

@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct OperatorsFilterTests {
     @Test func filterPassesMatchingValuesAndAsksForOneMoreForEachSkippedValue() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(2), demandPerValue: .max(4))
         upstream.filter { $0.isMultiple(of: 2) }.subscribe(subscriber)
 
@@ -11,14 +11,14 @@ import Testing
         #expect(upstream.send(2) == .max(4))
         upstream.send(completion: .finished)
 
-        #expect(subscriber.events == [.subscription("ProbeSubscription"), .value(2), .completion(.finished)])
+        #expect(subscriber.events == [.subscription("TestPublisher"), .value(2), .completion(.finished)])
         #expect(upstream.subscription?.history == [.requested(.max(2))])
     }
 
     @Test func chainedFiltersFuseAndCheckTheSecondPredicateOnlyForSurvivors() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let checks = Counter()
-        let fused: Publishers.Filter<ProbePublisher<Int, ProbeError>> =
+        let fused: Publishers.Filter<TestPublisher<Int, ProbeError>> =
             upstream
             .filter {
                 checks.add(); return $0.isMultiple(of: 2)
@@ -37,8 +37,8 @@ import Testing
     }
 
     @Test func filterThenTryFilterFusesIntoOneTryFilter() {
-        let upstream = ProbePublisher<Int, ProbeError>()
-        let fused: Publishers.TryFilter<ProbePublisher<Int, ProbeError>> =
+        let upstream = TestPublisher<Int, ProbeError>()
+        let fused: Publishers.TryFilter<TestPublisher<Int, ProbeError>> =
             upstream
             .filter { $0 > 1 }
             .tryFilter { $0 < 4 }
@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func tryFilterFailsWithTheThrownErrorAndCancelsTheUpstream() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, Error>(initialDemand: .max(3), demandPerValue: .max(42))
         upstream.tryFilter { value in
             if value == 5 { throw ProbeError(5) }
@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func compactMapDropsNilsAndHandsTheUpstreamSubscriptionThrough() {
-        let upstream = ProbePublisher<String, ProbeError>()
+        let upstream = TestPublisher<String, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(2), demandPerValue: .max(4))
         upstream.compactMap(Int.init).subscribe(subscriber)
 
@@ -86,14 +86,14 @@ import Testing
 
         #expect(
             subscriber.events == [
-                .subscription("ProbeSubscription"), .value(1), .value(6),
+                .subscription("TestPublisher"), .value(1), .value(6),
                 .completion(.failure(ProbeError(2))),
             ])
     }
 
     @Test func compactMapFusesWithFollowingCompactMapAndMap() {
-        let upstream = ProbePublisher<String, ProbeError>()
-        let fused: Publishers.CompactMap<ProbePublisher<String, ProbeError>, String> =
+        let upstream = TestPublisher<String, ProbeError>()
+        let fused: Publishers.CompactMap<TestPublisher<String, ProbeError>, String> =
             upstream
             .compactMap(Int.init)
             .compactMap { $0.isMultiple(of: 2) ? $0 / 2 : nil }
@@ -108,8 +108,8 @@ import Testing
     }
 
     @Test func tryCompactMapDropsNilsFailsOnThrowAndFusesWithCompactMap() {
-        let upstream = ProbePublisher<String, ProbeError>()
-        let fused: Publishers.TryCompactMap<ProbePublisher<String, ProbeError>, Int> =
+        let upstream = TestPublisher<String, ProbeError>()
+        let fused: Publishers.TryCompactMap<TestPublisher<String, ProbeError>, Int> =
             upstream
             .tryCompactMap { text -> Int? in
                 if text == "throw" { throw ProbeError(9) }

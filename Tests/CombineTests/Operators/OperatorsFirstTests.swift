@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct OperatorsFirstTests {
     @Test func firstDeliversTheFirstValueFinishesAndCancelsTheUpstreamAtOnce() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(1))
         upstream.first().subscribe(subscriber)
 
@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func firstCancelsTheUpstreamBeforeTheDownstreamAsksAndDeliversOnTheRequest() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .none)
         upstream.first().subscribe(subscriber)
         upstream.send(7)
@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func firstWhereSkipsUntilThePredicateHoldsAndDescribesItselfAsApplesDoes() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>()
         let checked = Counter()
         upstream.first {
@@ -59,7 +59,7 @@ import Testing
     }
 
     @Test func tryFirstWhereFailsWithTheThrownErrorAndCancelsTheUpstream() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, Error>()
         upstream.tryFirst { value in
             if value == 2 { throw ProbeError(22) }
@@ -89,7 +89,7 @@ import Testing
     }
 
     @Test func cancelBeforeTheAnswerStopsTheUpstreamAndNothingArrivesAfterIt() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>()
         upstream.first { $0 > 10 }.subscribe(subscriber)
         upstream.send(1)

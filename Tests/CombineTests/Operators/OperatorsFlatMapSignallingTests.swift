@@ -5,7 +5,7 @@ import Testing
 @Suite struct OperatorsFlatMapSignallingTests {
     // Apple: flatMap does not cancel an upstream that has already failed.
     @Test func aFailedUpstreamIsNotCancelledAgain() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>()
         upstream.flatMap { Just($0).setFailureType(to: ProbeError.self) }.subscribe(subscriber)
         upstream.send(completion: .failure(ProbeError(2)))
@@ -16,7 +16,7 @@ import Testing
 
     // Apple: flatMap(maxPublishers: .max(0)) asks its upstream for .max(0).
     @Test func maxPublishersOfZeroIsRequestedAsIs() {
-        let upstream = ProbePublisher<Int, Never>()
+        let upstream = TestPublisher<Int, Never>()
         let subscriber = TestSubscriber<Int, Never>()
         upstream.flatMap(maxPublishers: .max(0)) { Just($0) }.subscribe(subscriber)
 

@@ -27,7 +27,7 @@ import Testing
     @Test func theDownstreamHasItsSubscriptionBeforeTheUpstreamIsSubscribed() {
         let subscriber = TestSubscriber<Int, ProbeError>()
         let seenAtUpstreamSubscribe = Box<[String]>([])
-        let upstream = ProbePublisher<Int, ProbeError>(onSubscribe: { _ in
+        let upstream = TestPublisher<Int, ProbeError>(onSubscribe: { _ in
             seenAtUpstreamSubscribe.value = subscriber.subscriptionDescriptions
         })
         upstream.flatMap { _ in Empty<Int, ProbeError>() }.subscribe(subscriber)
@@ -36,8 +36,8 @@ import Testing
     }
 
     @Test func maxPublishersLimitsTheUpstreamAndAsksForOneMoreAsEachInnerFinishes() {
-        let upstream = ProbePublisher<Int, ProbeError>()
-        let inners = (0..<3).map { _ in ProbePublisher<String, ProbeError>() }
+        let upstream = TestPublisher<Int, ProbeError>()
+        let inners = (0..<3).map { _ in TestPublisher<String, ProbeError>() }
         let subscriber = TestSubscriber<String, ProbeError>()
         upstream.flatMap(maxPublishers: .max(2)) { inners[$0] }.subscribe(subscriber)
 
@@ -49,15 +49,15 @@ import Testing
     }
 
     @Test func unlimitedMaxPublishersAsksTheUpstreamForEverything() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         upstream.flatMap { _ in Empty<Int, ProbeError>() }.subscribe(TestSubscriber<Int, ProbeError>())
 
         #expect(upstream.subscription?.history == [.requested(.unlimited)])
     }
 
     @Test func limitedDemandAsksEachInnerForOneValueAtATimeAndQueuesTheRest() {
-        let upstream = ProbePublisher<Int, ProbeError>()
-        let inners = (0..<2).map { _ in ProbePublisher<Int, ProbeError>() }
+        let upstream = TestPublisher<Int, ProbeError>()
+        let inners = (0..<2).map { _ in TestPublisher<Int, ProbeError>() }
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(2))
         upstream.flatMap { inners[$0] }.subscribe(subscriber)
         upstream.send(0)
@@ -78,8 +78,8 @@ import Testing
     }
 
     @Test func becomingUnlimitedAsksEveryInnerForEverything() {
-        let upstream = ProbePublisher<Int, ProbeError>()
-        let inner = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
+        let inner = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(3))
         upstream.flatMap { _ in inner }.subscribe(subscriber)
         upstream.send(0)
@@ -90,8 +90,8 @@ import Testing
     }
 
     @Test func neverSendsMoreThanTheDownstreamAskedFor() {
-        let upstream = ProbePublisher<Int, ProbeError>()
-        let inners = (0..<3).map { _ in ProbePublisher<Int, ProbeError>() }
+        let upstream = TestPublisher<Int, ProbeError>()
+        let inners = (0..<3).map { _ in TestPublisher<Int, ProbeError>() }
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(2))
         upstream.flatMap { inners[$0] }.subscribe(subscriber)
         for index in 0..<3 { upstream.send(index) }
@@ -105,8 +105,8 @@ import Testing
     }
 
     @Test func finishesOnlyAfterTheUpstreamAndEveryInnerFinishedAndTheQueueDrained() {
-        let upstream = ProbePublisher<Int, ProbeError>()
-        let inners = (0..<2).map { _ in ProbePublisher<Int, ProbeError>() }
+        let upstream = TestPublisher<Int, ProbeError>()
+        let inners = (0..<2).map { _ in TestPublisher<Int, ProbeError>() }
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(1))
         upstream.flatMap { inners[$0] }.subscribe(subscriber)
         upstream.send(0)
@@ -128,8 +128,8 @@ import Testing
 
     // Apple: an inner publisher's failure cancels the other inner publishers but not the upstream.
     @Test func anInnerFailureEndsEverythingAndCancelsTheOtherInnersButNotTheUpstream() {
-        let upstream = ProbePublisher<Int, ProbeError>()
-        let inners = (0..<2).map { _ in ProbePublisher<Int, ProbeError>() }
+        let upstream = TestPublisher<Int, ProbeError>()
+        let inners = (0..<2).map { _ in TestPublisher<Int, ProbeError>() }
         let subscriber = TestSubscriber<Int, ProbeError>()
         upstream.flatMap { inners[$0] }.subscribe(subscriber)
         upstream.send(0)
@@ -148,8 +148,8 @@ import Testing
     }
 
     @Test func anUpstreamFailureCancelsEveryInner() {
-        let upstream = ProbePublisher<Int, ProbeError>()
-        let inner = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
+        let inner = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>()
         upstream.flatMap { _ in inner }.subscribe(subscriber)
         upstream.send(0)
@@ -161,8 +161,8 @@ import Testing
     }
 
     @Test func cancelStopsTheUpstreamAndEveryInnerAndNothingArrivesAfterIt() {
-        let upstream = ProbePublisher<Int, ProbeError>()
-        let inners = (0..<2).map { _ in ProbePublisher<Int, ProbeError>() }
+        let upstream = TestPublisher<Int, ProbeError>()
+        let inners = (0..<2).map { _ in TestPublisher<Int, ProbeError>() }
         let subscriber = TestSubscriber<Int, ProbeError>()
         upstream.flatMap { inners[$0] }.subscribe(subscriber)
         upstream.send(0)
@@ -184,8 +184,8 @@ import Testing
     }
 
     @Test func aSubscriberThatSendsToAnInnerFromInsideReceiveGetsBothValuesInOrder() {
-        let upstream = ProbePublisher<Int, ProbeError>()
-        let inners = (0..<2).map { _ in ProbePublisher<Int, ProbeError>() }
+        let upstream = TestPublisher<Int, ProbeError>()
+        let inners = (0..<2).map { _ in TestPublisher<Int, ProbeError>() }
         let subscriber = TestSubscriber<Int, ProbeError>()
         subscriber.onValue { value in
             if value == 1 { inners[1].send(2) }
@@ -202,11 +202,11 @@ import Testing
 
     @Test func concurrentInnersAreSerialisedAndKeepTheirOwnOrder() {
         let valuesPerInner = 400
-        let inners = (0..<4).map { _ in ProbePublisher<Int, Never>() }
+        let inners = (0..<4).map { _ in TestPublisher<Int, Never>() }
         let subscriber = TestSubscriber<Int, Never>()
         let overlaps = OverlapDetector()
         subscriber.onValue { _ in overlaps.visit() }
-        let upstream = ProbePublisher<Int, Never>()
+        let upstream = TestPublisher<Int, Never>()
         upstream.flatMap { inners[$0] }.subscribe(subscriber)
         for index in inners.indices { upstream.send(index) }
 
@@ -223,9 +223,9 @@ import Testing
 
     @Test func concurrentInnersUnderOneAtATimeDemandDeliverEverythingExactlyOnce() {
         let valuesPerInner = 200
-        let inners = (0..<4).map { _ in ProbePublisher<Int, Never>() }
+        let inners = (0..<4).map { _ in TestPublisher<Int, Never>() }
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1), demandPerValue: .max(1))
-        let upstream = ProbePublisher<Int, Never>()
+        let upstream = TestPublisher<Int, Never>()
         upstream.flatMap { inners[$0] }.subscribe(subscriber)
         for index in inners.indices { upstream.send(index) }
 
@@ -250,8 +250,8 @@ import Testing
     }
 
     @Test func nothingKeepsTheSubscriptionAliveAfterCancel() {
-        let upstream = ProbePublisher<Int, ProbeError>()
-        let inner = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
+        let inner = TestPublisher<Int, ProbeError>()
         let subscriber = WeakSubscriber<Int, ProbeError>()
         upstream.flatMap { _ in inner }.subscribe(subscriber)
         upstream.send(0)
@@ -292,9 +292,9 @@ import Testing
     // to spare, is answered with demand for one more at once, so that inner publisher is not asked again
     // by a separate request.
     @Test func anInnerValueSentDuringADeliveryIsAnsweredAtOnce() {
-        let outer = ProbePublisher<ProbePublisher<Int, Never>, Never>()
-        let first = ProbePublisher<Int, Never>()
-        let second = ProbePublisher<Int, Never>()
+        let outer = TestPublisher<TestPublisher<Int, Never>, Never>()
+        let first = TestPublisher<Int, Never>()
+        let second = TestPublisher<Int, Never>()
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(2))
         let answered = Box<Subscribers.Demand?>(nil)
         subscriber.onValue { value in

@@ -25,7 +25,7 @@ import Testing
 
     @Test func closuresRunForEveryEventBeforeItIsPassedOn() {
         let journal = Journal()
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(2), demandPerValue: .max(1))
         subscriber.onValue { journal.note("downstream value \($0)") }
         subscriber.onCompletion { _ in journal.note("downstream completion") }
@@ -36,7 +36,7 @@ import Testing
 
         #expect(
             journal.all == [
-                "subscription ProbeSubscription",
+                "subscription TestPublisher",
                 "request max(2)",
                 "output 5",
                 "downstream value 5",
@@ -50,17 +50,17 @@ import Testing
 
     @Test func noDemandReturnedFromAValueMeansNoRequestCall() {
         let journal = Journal()
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         observed(upstream, into: journal).subscribe(TestSubscriber<Int, ProbeError>())
 
         upstream.send(1)
 
-        #expect(journal.all == ["subscription ProbeSubscription", "request unlimited", "output 1"])
+        #expect(journal.all == ["subscription TestPublisher", "request unlimited", "output 1"])
     }
 
     @Test func cancelRunsItsClosureOnceCancelsTheUpstreamAndSilencesLaterEvents() {
         let journal = Journal()
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>()
         observed(upstream, into: journal).subscribe(subscriber)
         let subscription = subscriber.subscription
@@ -69,7 +69,7 @@ import Testing
         subscription?.cancel()
         subscription?.request(.max(1))
 
-        #expect(journal.all == ["subscription ProbeSubscription", "request unlimited", "cancel"])
+        #expect(journal.all == ["subscription TestPublisher", "request unlimited", "cancel"])
         #expect(upstream.subscription?.history == [.requested(.unlimited), .cancelled])
     }
 
@@ -106,7 +106,7 @@ import Testing
     }
 
     @Test func nothingKeepsTheSubscriptionAliveAfterCancel() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = WeakSubscriber<Int, ProbeError>()
         upstream.handleEvents(receiveOutput: { _ in }).subscribe(subscriber)
         #expect(subscriber.subscription != nil)

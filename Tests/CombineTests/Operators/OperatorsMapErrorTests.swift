@@ -7,7 +7,7 @@ import Testing
     }
 
     @Test func mapErrorConvertsTheFailureAndPassesValuesAndSubscriptionThrough() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, Wrapped>(initialDemand: .max(1), demandPerValue: .max(2))
         upstream.mapError(Wrapped.init).subscribe(subscriber)
 
@@ -16,14 +16,14 @@ import Testing
 
         #expect(
             subscriber.events == [
-                .subscription("ProbeSubscription"), .value(5),
+                .subscription("TestPublisher"), .value(5),
                 .completion(.failure(Wrapped(inner: ProbeError(3)))),
             ])
         #expect(upstream.subscription?.history == [.requested(.max(1))])
     }
 
     @Test func mapErrorPassesFinishedAndCancelOn() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let finishing = TestSubscriber<Int, Wrapped>()
         let cancelling = TestSubscriber<Int, Wrapped>()
         Publishers.MapError(upstream: upstream, Wrapped.init).subscribe(finishing)
@@ -39,8 +39,8 @@ import Testing
     }
 
     @Test func setFailureTypeRetypesANeverFailingPublisherAndPassesTheSubscriptionThrough() {
-        let upstream = ProbePublisher<Int, Never>()
-        let retyped: Publishers.SetFailureType<ProbePublisher<Int, Never>, ProbeError> =
+        let upstream = TestPublisher<Int, Never>()
+        let retyped: Publishers.SetFailureType<TestPublisher<Int, Never>, ProbeError> =
             upstream
             .setFailureType(to: Wrapped.self)
             .setFailureType(to: ProbeError.self)
@@ -51,7 +51,7 @@ import Testing
         upstream.send(completion: .finished)
 
         #expect(retyped.upstream === upstream)
-        #expect(subscriber.events == [.subscription("ProbeSubscription"), .value(1), .completion(.finished)])
+        #expect(subscriber.events == [.subscription("TestPublisher"), .value(1), .completion(.finished)])
         #expect(upstream.subscription?.history == [.requested(.max(2))])
     }
 

@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct OperatorsMapTests {
     @Test func mapTransformsEveryValueAndPassesCompletionOn() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<String, ProbeError>()
         upstream.map { "#\($0)" }.subscribe(subscriber)
 
@@ -13,23 +13,23 @@ import Testing
 
         #expect(
             subscriber.events == [
-                .subscription("ProbeSubscription"), .value("#1"), .value("#2"), .completion(.finished),
+                .subscription("TestPublisher"), .value("#1"), .value("#2"), .completion(.finished),
             ])
     }
 
     @Test func mapHandsTheUpstreamSubscriptionStraightThrough() throws {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(2))
         upstream.map { $0 + 1 }.subscribe(subscriber)
 
-        let seen = try #require(subscriber.subscription.map(behindIntrospection) as? ProbeSubscription)
+        let seen = try #require(subscriber.subscription.map(behindIntrospection) as? TestSubscription)
         let original = try #require(upstream.subscription)
         #expect(seen === original)
         #expect(upstream.subscription?.history == [.requested(.max(2))])
     }
 
     @Test func mapReturnsTheDownstreamDemandToTheUpstream() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(1), demandPerValue: .max(3))
         upstream.map { $0 * 10 }.subscribe(subscriber)
 
@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func mapPassesFailureOnUnchanged() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>()
         upstream.map { $0 }.subscribe(subscriber)
 
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func cancellingBelowMapCancelsTheUpstream() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>()
         upstream.map { $0 }.subscribe(subscriber)
 
@@ -58,8 +58,8 @@ import Testing
     }
 
     @Test func chainedMapsFuseIntoOneMapOverTheOriginalUpstream() {
-        let upstream = ProbePublisher<Int, ProbeError>()
-        let fused: Publishers.Map<ProbePublisher<Int, ProbeError>, String> = upstream.map { $0 + 1 }.map {
+        let upstream = TestPublisher<Int, ProbeError>()
+        let fused: Publishers.Map<TestPublisher<Int, ProbeError>, String> = upstream.map { $0 + 1 }.map {
             "\($0 * 2)"
         }
         let subscriber = TestSubscriber<String, ProbeError>()
@@ -72,8 +72,8 @@ import Testing
     }
 
     @Test func mapThenTryMapFusesIntoOneTryMap() {
-        let upstream = ProbePublisher<Int, ProbeError>()
-        let fused: Publishers.TryMap<ProbePublisher<Int, ProbeError>, Int> = upstream.map { $0 + 1 }.tryMap {
+        let upstream = TestPublisher<Int, ProbeError>()
+        let fused: Publishers.TryMap<TestPublisher<Int, ProbeError>, Int> = upstream.map { $0 + 1 }.tryMap {
             $0 * 2
         }
         let subscriber = TestSubscriber<Int, Error>()
@@ -87,8 +87,8 @@ import Testing
     }
 
     @Test func tryMapFusesWithFollowingMapAndTryMap() throws {
-        let upstream = ProbePublisher<Int, ProbeError>()
-        let fused: Publishers.TryMap<ProbePublisher<Int, ProbeError>, Int> =
+        let upstream = TestPublisher<Int, ProbeError>()
+        let fused: Publishers.TryMap<TestPublisher<Int, ProbeError>, Int> =
             upstream.tryMap { $0 + 1 }.map { $0 * 2 }.tryMap { value in
                 if value > 10 { throw ProbeError(value) }
                 return value
@@ -110,7 +110,7 @@ import Testing
     }
 
     @Test func tryMapDescribesItsOwnSubscription() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, Error>(initialDemand: .max(4))
         upstream.tryMap { $0 }.subscribe(subscriber)
 
@@ -119,7 +119,7 @@ import Testing
     }
 
     @Test func tryMapTurnsAThrownErrorIntoFailureAndCancelsTheUpstream() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, Error>(initialDemand: .max(5), demandPerValue: .max(1))
         upstream.tryMap { value -> Int in
             if value == 3 { throw ProbeError(3) }
@@ -179,12 +179,12 @@ import Testing
 
     /// An upstream that goes on sending whatever the test tells it to after a cancel, with the
     /// subscription it will hand over.
-    private func heldUpstream() -> (HeldSubscriberPublisher<Int, ProbeError>, ProbeSubscription) {
-        (HeldSubscriberPublisher(), ProbeSubscription())
+    private func heldUpstream() -> (HeldSubscriberPublisher<Int, ProbeError>, TestSubscription) {
+        (HeldSubscriberPublisher(), TestSubscription())
     }
 
     @Test func replaceNilFillsInMissingValuesAndPassesTheSubscriptionThrough() {
-        let upstream = ProbePublisher<Int?, ProbeError>()
+        let upstream = TestPublisher<Int?, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>()
         upstream.replaceNil(with: 0).subscribe(subscriber)
 
@@ -194,12 +194,12 @@ import Testing
 
         #expect(
             subscriber.events == [
-                .subscription("ProbeSubscription"), .value(4), .value(0), .completion(.finished),
+                .subscription("TestPublisher"), .value(4), .value(0), .completion(.finished),
             ])
     }
 
     @Test func keyPathMapsReadOneTwoOrThreeProperties() {
-        let upstream = ProbePublisher<Point, ProbeError>()
+        let upstream = TestPublisher<Point, ProbeError>()
         let one = TestSubscriber<Int, ProbeError>()
         let two = TestSubscriber<(Int, Int), ProbeError>()
         let three = TestSubscriber<(Int, Int, String), ProbeError>()
@@ -216,7 +216,7 @@ import Testing
         #expect(three.values.map { "\($0.0) \($0.1) \($0.2)" } == ["5 6 c"])
         #expect(
             one.subscriptionDescriptions + two.subscriptionDescriptions + three.subscriptionDescriptions
-                == Array(repeating: "ProbeSubscription", count: 3))
+                == Array(repeating: "TestPublisher", count: 3))
     }
 }
 

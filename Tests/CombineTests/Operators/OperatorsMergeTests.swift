@@ -4,8 +4,8 @@ import Testing
 
 @Suite struct OperatorsMergeTests {
     @Test func mergeInterleavesValuesAndFinishesWhenEveryUpstreamHasFinished() {
-        let first = ProbePublisher<Int, ProbeError>()
-        let second = ProbePublisher<Int, ProbeError>()
+        let first = TestPublisher<Int, ProbeError>()
+        let second = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>()
         first.merge(with: second).subscribe(subscriber)
 
@@ -77,8 +77,8 @@ import Testing
     }
 
     @Test func limitedDemandAsksEachUpstreamForOneValueAtATimeAndQueuesTheRest() {
-        let first = ProbePublisher<Int, ProbeError>()
-        let second = ProbePublisher<Int, ProbeError>()
+        let first = TestPublisher<Int, ProbeError>()
+        let second = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(1))
         first.merge(with: second).subscribe(subscriber)
 
@@ -95,8 +95,8 @@ import Testing
     }
 
     @Test func aFinishedMergeWaitsUntilItsQueueHasBeenDelivered() {
-        let first = ProbePublisher<Int, ProbeError>()
-        let second = ProbePublisher<Int, ProbeError>()
+        let first = TestPublisher<Int, ProbeError>()
+        let second = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(1))
         first.merge(with: second).subscribe(subscriber)
         first.send(1)
@@ -112,8 +112,8 @@ import Testing
     }
 
     @Test func becomingUnlimitedAsksEveryUpstreamForEverything() {
-        let first = ProbePublisher<Int, ProbeError>()
-        let second = ProbePublisher<Int, ProbeError>()
+        let first = TestPublisher<Int, ProbeError>()
+        let second = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(1))
         first.merge(with: second).subscribe(subscriber)
 
@@ -125,9 +125,9 @@ import Testing
     }
 
     @Test func theFirstFailureCancelsTheOtherUpstreamsAndEndsTheStream() {
-        let first = ProbePublisher<Int, ProbeError>()
-        let second = ProbePublisher<Int, ProbeError>()
-        let third = ProbePublisher<Int, ProbeError>()
+        let first = TestPublisher<Int, ProbeError>()
+        let second = TestPublisher<Int, ProbeError>()
+        let third = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>()
         first.merge(with: second, third).subscribe(subscriber)
         third.send(completion: .finished)
@@ -143,8 +143,8 @@ import Testing
     }
 
     @Test func cancelStopsEveryUpstreamAndNothingArrivesAfterIt() {
-        let first = ProbePublisher<Int, ProbeError>()
-        let second = ProbePublisher<Int, ProbeError>()
+        let first = TestPublisher<Int, ProbeError>()
+        let second = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>()
         first.merge(with: second).subscribe(subscriber)
         first.send(1)
@@ -184,7 +184,7 @@ import Testing
 
     @Test func concurrentUpstreamsAreSerialisedAndLoseNothing() {
         let valuesPerUpstream = 500
-        let subjects = (0..<4).map { _ in ProbePublisher<Int, Never>() }
+        let subjects = (0..<4).map { _ in TestPublisher<Int, Never>() }
         let subscriber = TestSubscriber<Int, Never>()
         let overlaps = OverlappingCallCounter()
         subscriber.onValue { _ in overlaps.run() }
@@ -206,7 +206,7 @@ import Testing
 
     @Test func concurrentUpstreamsUnderOneAtATimeDemandDeliverEverythingExactlyOnce() {
         let valuesPerUpstream = 200
-        let upstreams = (0..<3).map { _ in ProbePublisher<Int, Never>() }
+        let upstreams = (0..<3).map { _ in TestPublisher<Int, Never>() }
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1), demandPerValue: .max(1))
         Publishers.MergeMany(upstreams).subscribe(subscriber)
 

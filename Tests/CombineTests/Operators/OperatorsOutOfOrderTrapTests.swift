@@ -57,7 +57,7 @@ import Testing
     // Apple: catch stops on a value its subscriber has not asked for.
     @Test func catchStopsOnAValueBeyondDemand() async {
         await #expect(processExitsWith: .failure) {
-            let upstream = ProbePublisher<Int, ProbeError>()
+            let upstream = TestPublisher<Int, ProbeError>()
             upstream.catch { _ in Just(0) }.subscribe(TestSubscriber<Int, Never>(initialDemand: .none))
             upstream.send(1)
         }
@@ -66,7 +66,7 @@ import Testing
     // Apple: catch stops when its upstream fails a second time, after the handler took over.
     @Test func catchStopsOnASecondUpstreamFailure() async {
         await #expect(processExitsWith: .failure) {
-            let upstream = ProbePublisher<Int, ProbeError>()
+            let upstream = TestPublisher<Int, ProbeError>()
             upstream.catch { _ in Empty<Int, Never>(completeImmediately: false) }
                 .subscribe(TestSubscriber<Int, Never>())
             upstream.send(completion: .failure(ProbeError(1)))
@@ -86,8 +86,8 @@ import Testing
     // Apple: switchToLatest stops on an inner value its subscriber has not asked for.
     @Test func switchToLatestStopsOnAnInnerValueBeyondDemand() async {
         await #expect(processExitsWith: .failure) {
-            let outer = PassthroughSubject<ProbePublisher<Int, Never>, Never>()
-            let inner = ProbePublisher<Int, Never>()
+            let outer = PassthroughSubject<TestPublisher<Int, Never>, Never>()
+            let inner = TestPublisher<Int, Never>()
             outer.switchToLatest().subscribe(TestSubscriber<Int, Never>(initialDemand: .none))
             outer.send(inner)
             inner.send(1)
@@ -108,7 +108,7 @@ import Testing
     // Apple: replaceError stops on a value its subscriber has not asked for.
     @Test func replaceErrorStopsOnAValueBeyondDemand() async {
         await #expect(processExitsWith: .failure) {
-            let upstream = ProbePublisher<Int, ProbeError>()
+            let upstream = TestPublisher<Int, ProbeError>()
             upstream.replaceError(with: 0).subscribe(TestSubscriber<Int, Never>(initialDemand: .none))
             upstream.send(1)
         }
@@ -118,7 +118,7 @@ import Testing
     @Test func replaceEmptyStopsOnARequestForNothing() async {
         await #expect(processExitsWith: .failure) {
             let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
-            ProbePublisher<Int, Never>().replaceEmpty(with: 0).subscribe(subscriber)
+            TestPublisher<Int, Never>().replaceEmpty(with: 0).subscribe(subscriber)
             subscriber.request(.none)
         }
     }

@@ -5,7 +5,7 @@ import Testing
 /// the last value in range is delivered, cancelling the upstream first.
 @Suite struct OperatorsOutputEndTests {
     @Test func prefixFinishesAndCancelsTheUpstreamRightAfterItsLastValue() {
-        let upstream = ProbePublisher<Int, Never>()
+        let upstream = TestPublisher<Int, Never>()
         let subscriber = TestSubscriber<Int, Never>()
         upstream.prefix(2).subscribe(subscriber)
         upstream.send(1)
@@ -16,9 +16,9 @@ import Testing
     }
 
     @Test func outputInCancelsTheUpstreamBeforeItFinishes() {
-        let upstream = ProbePublisher<Int, Never>()
+        let upstream = TestPublisher<Int, Never>()
         let subscriber = TestSubscriber<Int, Never>()
-        var historyAtFinish: [ProbeSubscription.Event]?
+        var historyAtFinish: [TestSubscription.Event]?
         subscriber.onCompletion { _ in historyAtFinish = upstream.subscription?.history }
         upstream.output(in: 1..<3).subscribe(subscriber)
         for value in 0..<3 { upstream.send(value) }
@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func theLastValueInRangeReturnsTheDownstreamsDemandForIt() {
-        let upstream = ProbePublisher<Int, Never>()
+        let upstream = TestPublisher<Int, Never>()
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1), demandPerValue: .max(3))
         upstream.output(at: 0).subscribe(subscriber)
 
@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func outputAtFinishesWithTheValueAtItsIndex() {
-        let upstream = ProbePublisher<Int, Never>()
+        let upstream = TestPublisher<Int, Never>()
         let subscriber = TestSubscriber<Int, Never>()
         upstream.output(at: 1).subscribe(subscriber)
         upstream.send(5)
@@ -53,7 +53,7 @@ import Testing
     // Apple: output(in:) keeps counting positions after an upstream completion or a cancel, and a value
     // that still arrives inside the range reaches the downstream; a later completion does not.
     @Test func aValueInRangeStillPassesAfterACompletionOrACancel() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>(demandPerValue: .max(2))
         upstream.output(in: 1..<3).subscribe(subscriber)
         upstream.send(completion: .failure(ProbeError(1)))

@@ -64,7 +64,7 @@ import Testing
 
     @Test func limitedDemandIsLoggedWithSynchronousDemandOnlyWhenItIsNotZero() {
         let stream = PrintedLines()
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(3), demandPerValue: .max(1))
         let silent = TestSubscriber<Int, ProbeError>(initialDemand: .max(1))
         upstream.print("p", to: stream).subscribe(subscriber)
@@ -74,11 +74,11 @@ import Testing
 
         #expect(
             stream.lines == [
-                "p: receive subscription: (ProbeSubscription)",
+                "p: receive subscription: (TestPublisher)",
                 "p: request max: (3)",
                 "p: receive value: (7)",
                 "p: request max: (1) (synchronous)",
-                "q: receive subscription: (ProbeSubscription)",
+                "q: receive subscription: (TestPublisher)",
                 "q: request max: (1)",
                 "q: receive value: (8)",
             ])
@@ -86,8 +86,8 @@ import Testing
 
     @Test func failuresRequestsAndCancelsAreLogged() {
         let stream = PrintedLines()
-        let failing = ProbePublisher<Int, ProbeError>()
-        let cancelled = ProbePublisher<Int, ProbeError>()
+        let failing = TestPublisher<Int, ProbeError>()
+        let cancelled = TestPublisher<Int, ProbeError>()
         let first = TestSubscriber<Int, ProbeError>(initialDemand: .none)
         let second = TestSubscriber<Int, ProbeError>(initialDemand: .none)
         failing.print("f", to: stream).subscribe(first)
@@ -99,10 +99,10 @@ import Testing
 
         #expect(
             stream.lines == [
-                "f: receive subscription: (ProbeSubscription)",
+                "f: receive subscription: (TestPublisher)",
                 "f: request max: (2)",
                 "f: receive error: (ProbeError(3))",
-                "c: receive subscription: (ProbeSubscription)",
+                "c: receive subscription: (TestPublisher)",
                 "c: request unlimited",
                 "c: receive cancel",
             ])
@@ -112,7 +112,7 @@ import Testing
 
     @Test func requestsAfterCancelAreLoggedButNotPassedOn() {
         let stream = PrintedLines()
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .none)
         upstream.print(to: stream).subscribe(subscriber)
         let printSubscription = subscriber.subscription

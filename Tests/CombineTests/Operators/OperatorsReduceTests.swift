@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct OperatorsReduceTests {
     @Test func reduceAsksForEverythingAndPublishesTheAccumulationWhenTheUpstreamFinishes() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<String, ProbeError>(initialDemand: .max(1))
         upstream.reduce("") { $0 + String($1) }.subscribe(subscriber)
 
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func tryReduceFailsWithTheThrownErrorAndCancelsTheUpstream() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, Error>()
         upstream.tryReduce(0) { total, value in
             if value < 0 { throw ProbeError(value) }
@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test func countPublishesHowManyValuesArrived() {
-        let upstream = ProbePublisher<String, ProbeError>()
+        let upstream = TestPublisher<String, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>()
         upstream.count().subscribe(subscriber)
         for value in ["a", "b", "c"] { upstream.send(value) }
@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func reduceCancelStopsTheUpstreamAndNothingArrivesAfterIt() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>()
         upstream.reduce(0, +).subscribe(subscriber)
         upstream.send(1)
@@ -89,7 +89,7 @@ import Testing
     }
 
     @Test func scanPublishesEveryRunningResultAndHandsTheUpstreamSubscriptionThrough() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(2), demandPerValue: .max(1))
         upstream.scan(10, +).subscribe(subscriber)
 
@@ -100,7 +100,7 @@ import Testing
         #expect(upstream.subscription?.history == [.requested(.max(2))])
         #expect(
             subscriber.events == [
-                .subscription("ProbeSubscription"), .value(11), .value(13), .completion(.finished),
+                .subscription("TestPublisher"), .value(11), .value(13), .completion(.finished),
             ])
     }
 
@@ -119,7 +119,7 @@ import Testing
     // result reaches the downstream; a second throw fails nothing more.
     @Test func tryScanFailsWithTheThrownErrorButStillScansLaterValues() {
         let upstream = HeldSubscriberPublisher<Int, ProbeError>()
-        let subscription = ProbeSubscription()
+        let subscription = TestSubscription()
         let subscriber = TestSubscriber<Int, Error>(initialDemand: .max(5), demandPerValue: .max(2))
         upstream.tryScan(0) { total, value in
             if value == 3 { throw ProbeError(3) }

@@ -116,12 +116,12 @@ import Testing
     // operator's name and shows the identifier of the operator's own subscriber.
     @Test func innerSubscribersShowTheirParentsIdentifier() throws {
         for makeOperator in [
-            { (outer: ProbePublisher<HeldSubscriberPublisher<Int, Never>, Never>) in
+            { (outer: TestPublisher<HeldSubscriberPublisher<Int, Never>, Never>) in
                 outer.flatMap { $0 }.eraseToAnyPublisher()
             },
             { outer in outer.switchToLatest().eraseToAnyPublisher() },
         ] {
-            let outer = ProbePublisher<HeldSubscriberPublisher<Int, Never>, Never>()
+            let outer = TestPublisher<HeldSubscriberPublisher<Int, Never>, Never>()
             let inner = HeldSubscriberPublisher<Int, Never>()
             let subscriber = TestSubscriber<Int, Never>()
             makeOperator(outer).subscribe(subscriber)

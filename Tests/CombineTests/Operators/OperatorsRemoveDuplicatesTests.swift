@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct OperatorsRemoveDuplicatesTests {
     @Test func removeDuplicatesLeavesOutRepeatsAndAsksForAReplacementForEach() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(3), demandPerValue: .max(2))
         upstream.removeDuplicates().subscribe(subscriber)
 
@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func tryRemoveDuplicatesFailsWithTheThrownErrorAndCancelsTheUpstream() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, Error>()
         upstream.tryRemoveDuplicates { previous, value in
             if value == 0 { throw ProbeError(previous) }
@@ -49,11 +49,11 @@ import Testing
     }
 
     @Test func removeDuplicatesPassesAFailureOnAndCancelStopsTheUpstream() {
-        let failing = ProbePublisher<Int, ProbeError>()
+        let failing = TestPublisher<Int, ProbeError>()
         let failed = TestSubscriber<Int, ProbeError>()
         failing.removeDuplicates().subscribe(failed)
         failing.send(completion: .failure(ProbeError(9)))
-        let cancelling = ProbePublisher<Int, ProbeError>()
+        let cancelling = TestPublisher<Int, ProbeError>()
         let cancelled = TestSubscriber<Int, ProbeError>()
         cancelling.removeDuplicates().subscribe(cancelled)
         cancelled.cancel()
@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func ignoreOutputPassesOnlyTheCompletion() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Never, ProbeError>(initialDemand: .max(1))
         upstream.ignoreOutput().subscribe(subscriber)
 
@@ -77,7 +77,7 @@ import Testing
     }
 
     @Test func ignoreOutputCancelStopsTheUpstream() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Never, ProbeError>(initialDemand: .none)
         upstream.ignoreOutput().subscribe(subscriber)
 

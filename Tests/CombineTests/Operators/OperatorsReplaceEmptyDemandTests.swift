@@ -5,7 +5,7 @@ import Testing
 @Suite struct OperatorsReplaceEmptyDemandTests {
     // Apple: replaceEmpty requests .unlimited from upstream besides passing the downstream's demand on.
     @Test func replaceEmptyAsksForEverythingAndPassesDemandOn() {
-        let upstream = ProbePublisher<Int, Never>()
+        let upstream = TestPublisher<Int, Never>()
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(2))
         upstream.replaceEmpty(with: 0).subscribe(subscriber)
 

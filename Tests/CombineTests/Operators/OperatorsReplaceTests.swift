@@ -3,7 +3,7 @@ import Testing
 
 @Suite struct OperatorsReplaceTests {
     @Test func replaceErrorEndsWithTheReplacementAndFinished() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(3), demandPerValue: .max(1))
         upstream.replaceError(with: 0).subscribe(subscriber)
 
@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func replaceErrorWaitsForDemandBeforeSendingTheReplacement() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1))
         upstream.replaceError(with: -1).subscribe(subscriber)
 
@@ -37,7 +37,7 @@ import Testing
     @Test func replaceErrorPassesFinishedOnAndCancelOn() {
         let finishing = TestSubscriber<Int, Never>()
         [1, 2].publisher.setFailureType(to: ProbeError.self).replaceError(with: 0).subscribe(finishing)
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let cancelling = TestSubscriber<Int, Never>()
         upstream.replaceError(with: 0).subscribe(cancelling)
 
@@ -70,7 +70,7 @@ import Testing
     }
 
     @Test func replaceEmptyWaitsForDemandBeforeSendingTheReplacement() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .none)
         upstream.replaceEmpty(with: 4).subscribe(subscriber)
 

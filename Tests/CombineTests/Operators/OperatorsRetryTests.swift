@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func retryZeroTimesPassesTheFirstFailureOn() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(1))
         upstream.retry(0).subscribe(subscriber)
 
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func demandNotYetServedCarriesOverToEachNewAttempt() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(5))
         upstream.retry(3).subscribe(subscriber)
 
@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func demandReturnedFromAValueIsRequestedFromTheCurrentAttempt() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(3), demandPerValue: .max(5))
         upstream.retry(5).subscribe(subscriber)
 
@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func aRetriedAttemptThatAsksForNothingGetsNoRequest() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(1))
         upstream.retry(1).subscribe(subscriber)
 
@@ -102,7 +102,7 @@ import Testing
 
     @Test func negativeOrNilRetriesRetryWithoutLimit() {
         for retries in [nil, -1] as [Int?] {
-            let upstream = ProbePublisher<Int, ProbeError>()
+            let upstream = TestPublisher<Int, ProbeError>()
             let subscriber = TestSubscriber<Int, ProbeError>()
             Publishers.Retry(upstream: upstream, retries: retries).subscribe(subscriber)
 
@@ -115,7 +115,7 @@ import Testing
     }
 
     @Test func finishedIsPassedOnAndEndsRetrying() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>()
         upstream.retry(3).subscribe(subscriber)
 
@@ -127,7 +127,7 @@ import Testing
     }
 
     @Test func cancelStopsTheCurrentAttemptAndAnyFurtherOnes() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>()
         upstream.retry(3).subscribe(subscriber)
         let retrySubscription = subscriber.subscription
@@ -180,7 +180,7 @@ import Testing
 
     @Test func nothingKeepsTheSubscriptionAliveAfterCancel() {
         let attempts = Counter()
-        let lastAttempt = ProbePublisher<Int, ProbeError>()
+        let lastAttempt = TestPublisher<Int, ProbeError>()
         let subscriber = WeakSubscriber<Int, ProbeError>()
         Deferred {
             attempts.add()

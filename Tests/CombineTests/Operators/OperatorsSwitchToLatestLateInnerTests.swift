@@ -20,13 +20,13 @@ import Testing
     // Apple: when the outer publisher fails while the latest inner one has not sent its subscription,
     // that late subscription is still asked for the downstream's demand, though nothing it sends goes on.
     @Test func anInnerSubscribingAfterTheOuterFailedIsStillAskedForValues() {
-        let outer = ProbePublisher<HeldSubscriberPublisher<Int, ProbeError>, ProbeError>()
+        let outer = TestPublisher<HeldSubscriberPublisher<Int, ProbeError>, ProbeError>()
         let inner = HeldSubscriberPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>()
         outer.switchToLatest().subscribe(subscriber)
         outer.send(inner)
         outer.send(completion: .failure(ProbeError(5)))
-        let late = ProbeSubscription()
+        let late = TestSubscription()
         inner.sendSubscription(late)
         inner.send(1)
 

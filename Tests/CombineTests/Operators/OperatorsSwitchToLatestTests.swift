@@ -13,9 +13,9 @@ import Testing
     }
 
     @Test func aNewInnerCancelsThePreviousOneAndOnlyTheLatestIsHeard() {
-        let upstream = ProbePublisher<ProbePublisher<Int, ProbeError>, ProbeError>()
-        let first = ProbePublisher<Int, ProbeError>()
-        let second = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<TestPublisher<Int, ProbeError>, ProbeError>()
+        let first = TestPublisher<Int, ProbeError>()
+        let second = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>()
         upstream.switchToLatest().subscribe(subscriber)
 
@@ -31,8 +31,8 @@ import Testing
     }
 
     @Test func demandNotYetServedCarriesOverToTheNextInner() {
-        let upstream = ProbePublisher<ProbePublisher<Int, ProbeError>, ProbeError>()
-        let inners = (0..<3).map { _ in ProbePublisher<Int, ProbeError>() }
+        let upstream = TestPublisher<TestPublisher<Int, ProbeError>, ProbeError>()
+        let inners = (0..<3).map { _ in TestPublisher<Int, ProbeError>() }
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .none, demandPerValue: .max(5))
         upstream.switchToLatest().subscribe(subscriber)
 
@@ -58,8 +58,8 @@ import Testing
     }
 
     @Test func finishesOnlyWhenTheUpstreamAndTheLatestInnerHaveFinished() {
-        let upstream = ProbePublisher<ProbePublisher<Int, ProbeError>, ProbeError>()
-        let inner = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<TestPublisher<Int, ProbeError>, ProbeError>()
+        let inner = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>()
         upstream.switchToLatest().subscribe(subscriber)
         upstream.send(inner)
@@ -73,8 +73,8 @@ import Testing
     }
 
     @Test func anInnerFailureFailsTheStreamAndCancelsTheUpstream() {
-        let upstream = ProbePublisher<ProbePublisher<Int, ProbeError>, ProbeError>()
-        let inner = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<TestPublisher<Int, ProbeError>, ProbeError>()
+        let inner = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>()
         upstream.switchToLatest().subscribe(subscriber)
         upstream.send(inner)
@@ -88,8 +88,8 @@ import Testing
     }
 
     @Test func anUpstreamFailureCancelsTheLatestInner() {
-        let upstream = ProbePublisher<ProbePublisher<Int, ProbeError>, ProbeError>()
-        let inner = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<TestPublisher<Int, ProbeError>, ProbeError>()
+        let inner = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>()
         upstream.switchToLatest().subscribe(subscriber)
         upstream.send(inner)
@@ -103,9 +103,9 @@ import Testing
     // Apple: after the outer publisher fails, a value the cancelled latest inner one still sends reaches
     // the downstream (its demand is returned), but the inner one's completions do not.
     @Test func aValueFromTheLatestInnerStillPassesAfterTheOuterFails() {
-        let upstream = ProbePublisher<HeldSubscriberPublisher<Int, ProbeError>, ProbeError>()
+        let upstream = TestPublisher<HeldSubscriberPublisher<Int, ProbeError>, ProbeError>()
         let inner = HeldSubscriberPublisher<Int, ProbeError>()
-        let innerSubscription = ProbeSubscription()
+        let innerSubscription = TestSubscription()
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(1), demandPerValue: .max(100))
         upstream.switchToLatest().subscribe(subscriber)
         upstream.send(inner)
@@ -123,7 +123,7 @@ import Testing
     // Apple: once the outer publisher's own completion has ended the stream, every further completion
     // it sends is passed on as well.
     @Test func everyCompletionTheOuterSendsAfterEndingTheStreamIsPassedOn() {
-        let upstream = ProbePublisher<ProbePublisher<Int, ProbeError>, ProbeError>()
+        let upstream = TestPublisher<TestPublisher<Int, ProbeError>, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>()
         upstream.switchToLatest().subscribe(subscriber)
 
@@ -135,8 +135,8 @@ import Testing
     }
 
     @Test func cancelStopsTheUpstreamAndTheLatestInnerAndNothingArrivesAfter() {
-        let upstream = ProbePublisher<ProbePublisher<Int, ProbeError>, ProbeError>()
-        let inner = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<TestPublisher<Int, ProbeError>, ProbeError>()
+        let inner = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(42))
         upstream.switchToLatest().subscribe(subscriber)
         upstream.send(inner)
@@ -166,8 +166,8 @@ import Testing
 
     @Test func concurrentInnersAreSerialisedAndNeverHeardAgainOnceALaterOneWas() {
         let innerCount = 40
-        let inners = (0..<innerCount).map { _ in ProbePublisher<Int, Never>() }
-        let upstream = ProbePublisher<ProbePublisher<Int, Never>, Never>()
+        let inners = (0..<innerCount).map { _ in TestPublisher<Int, Never>() }
+        let upstream = TestPublisher<TestPublisher<Int, Never>, Never>()
         let log = Box<[Int]>([])
         let overlaps = OverlapDetector()
         let subscriber = TestSubscriber<Int, Never>()
@@ -234,8 +234,8 @@ import Testing
     }
 
     @Test func nothingKeepsTheSubscriptionAliveAfterCancel() {
-        let upstream = ProbePublisher<ProbePublisher<Int, ProbeError>, ProbeError>()
-        let inner = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<TestPublisher<Int, ProbeError>, ProbeError>()
+        let inner = TestPublisher<Int, ProbeError>()
         let subscriber = WeakSubscriber<Int, ProbeError>()
         upstream.switchToLatest().subscribe(subscriber)
         upstream.send(inner)

@@ -3,8 +3,8 @@ import Testing
 
 @Suite struct OperatorsUntilOutputTests {
     @Test func prefixUntilOutputPassesValuesUntilTheOtherSendsThenFinishesAndCancelsTheUpstream() {
-        let upstream = ProbePublisher<Int, ProbeError>()
-        let trigger = ProbePublisher<String, Never>()
+        let upstream = TestPublisher<Int, ProbeError>()
+        let trigger = TestPublisher<String, Never>()
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(4), demandPerValue: .max(1))
         upstream.prefix(untilOutputFrom: trigger).subscribe(subscriber)
 
@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func prefixUntilOutputIgnoresTheOtherFinishingOrFailing() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let finishing = TestSubscriber<Int, ProbeError>()
         upstream.prefix(untilOutputFrom: Empty<Int, Never>()).subscribe(finishing)
         upstream.send(1)
@@ -34,8 +34,8 @@ import Testing
     }
 
     @Test func theUpstreamsCompletionCancelsTheOther() {
-        let upstream = ProbePublisher<Int, ProbeError>()
-        let trigger = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
+        let trigger = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>()
         upstream.prefix(untilOutputFrom: trigger).subscribe(subscriber)
 
@@ -47,8 +47,8 @@ import Testing
 
     @Test func theOtherIsSubscribedFirstAndRequestsMadeBeforeTheUpstreamArriveInOneRequest() {
         let order = Box<[String]>([])
-        let upstream = ProbePublisher<Int, ProbeError>(onSubscribe: { _ in order.value.append("upstream") })
-        let trigger = ProbePublisher<Int, ProbeError>(onSubscribe: { _ in order.value.append("other") })
+        let upstream = TestPublisher<Int, ProbeError>(onSubscribe: { _ in order.value.append("upstream") })
+        let trigger = TestPublisher<Int, ProbeError>(onSubscribe: { _ in order.value.append("other") })
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(2))
         upstream.drop(untilOutputFrom: trigger).subscribe(subscriber)
 
@@ -57,8 +57,8 @@ import Testing
     }
 
     @Test func dropUntilOutputDropsValuesAgainstTheDemandUntilTheOtherSends() {
-        let upstream = ProbePublisher<Int, ProbeError>()
-        let trigger = ProbePublisher<Void, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
+        let trigger = TestPublisher<Void, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>(initialDemand: .max(5), demandPerValue: .max(1))
         upstream.drop(untilOutputFrom: trigger).subscribe(subscriber)
 
@@ -73,10 +73,10 @@ import Testing
     }
 
     @Test func dropUntilOutputFinishesWhenTheOtherFinishesFirstAndFailsWhenItFailsFirst() {
-        let finishingUpstream = ProbePublisher<Int, ProbeError>()
+        let finishingUpstream = TestPublisher<Int, ProbeError>()
         let finishing = TestSubscriber<Int, ProbeError>()
         finishingUpstream.drop(untilOutputFrom: Empty<Int, ProbeError>()).subscribe(finishing)
-        let failingUpstream = ProbePublisher<Int, ProbeError>()
+        let failingUpstream = TestPublisher<Int, ProbeError>()
         let failing = TestSubscriber<Int, ProbeError>()
         failingUpstream.drop(untilOutputFrom: Fail<Int, ProbeError>(error: ProbeError(4))).subscribe(failing)
 
@@ -89,8 +89,8 @@ import Testing
     }
 
     @Test func cancelStopsBothAndNothingArrivesAfterIt() {
-        let upstream = ProbePublisher<Int, ProbeError>()
-        let trigger = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
+        let trigger = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, ProbeError>()
         upstream.drop(untilOutputFrom: trigger).subscribe(subscriber)
         trigger.send(0)

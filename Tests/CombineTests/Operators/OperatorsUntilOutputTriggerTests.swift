@@ -5,8 +5,8 @@ import Testing
 @Suite struct OperatorsUntilOutputTriggerTests {
     // Apple: prefix(untilOutputFrom:) does not cancel the trigger after its first value.
     @Test func prefixUntilOutputLeavesTheTriggerAloneAfterItsValue() {
-        let upstream = ProbePublisher<Int, Never>()
-        let trigger = ProbePublisher<Void, Never>()
+        let upstream = TestPublisher<Int, Never>()
+        let trigger = TestPublisher<Void, Never>()
         let subscriber = TestSubscriber<Int, Never>()
         upstream.prefix(untilOutputFrom: trigger).subscribe(subscriber)
         trigger.send(())
@@ -17,8 +17,8 @@ import Testing
 
     // Apple: drop(untilOutputFrom:) does not cancel the trigger after its first value.
     @Test func dropUntilOutputLeavesTheTriggerAloneAfterItsValue() {
-        let upstream = ProbePublisher<Int, Never>()
-        let trigger = ProbePublisher<Void, Never>()
+        let upstream = TestPublisher<Int, Never>()
+        let trigger = TestPublisher<Void, Never>()
         let subscriber = TestSubscriber<Int, Never>()
         upstream.drop(untilOutputFrom: trigger).subscribe(subscriber)
         trigger.send(())
@@ -33,13 +33,13 @@ import Testing
     // upstream's late subscription is cancelled.
     @Test func prefixUntilOutputFinishesWithoutASubscriptionWhenTheTriggerFiresFirst() {
         let upstream = HeldSubscriberPublisher<Int, Never>()
-        let trigger = ProbePublisher<Void, Never>()
+        let trigger = TestPublisher<Void, Never>()
         let subscriber = TestSubscriber<Int, Never>()
         upstream.prefix(untilOutputFrom: trigger).subscribe(subscriber)
         #expect(subscriber.events.isEmpty)
 
         trigger.send(())
-        let late = ProbeSubscription()
+        let late = TestSubscription()
         upstream.sendSubscription(late)
 
         #expect(subscriber.events == [.completion(.finished)])
@@ -53,7 +53,7 @@ import Testing
         let upstream = HeldSubscriberPublisher<Int, Never>()
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(3))
         upstream.drop(untilOutputFrom: Empty<Void, Never>()).subscribe(subscriber)
-        let late = ProbeSubscription()
+        let late = TestSubscription()
         upstream.sendSubscription(late)
 
         #expect(subscriber.events == [.subscription("DropUntilOutput"), .completion(.finished)])

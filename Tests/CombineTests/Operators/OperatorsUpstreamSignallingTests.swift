@@ -7,12 +7,12 @@ import Testing
 @Suite struct OperatorsUpstreamSignallingTests {
     // Apple: ignoreOutput hands the upstream's own subscription downstream and requests .unlimited itself.
     @Test func ignoreOutputHandsTheUpstreamsOwnSubscriptionDown() {
-        let upstream = ProbePublisher<Int, Never>()
+        let upstream = TestPublisher<Int, Never>()
         let subscriber = TestSubscriber<Never, Never>(initialDemand: .max(1))
         upstream.ignoreOutput().subscribe(subscriber)
         subscriber.cancel()
 
-        #expect(subscriber.subscriptionDescriptions == ["ProbeSubscription"])
+        #expect(subscriber.subscriptionDescriptions == ["TestPublisher"])
         #expect(upstream.subscription?.history == [.requested(.max(1)), .requested(.unlimited), .cancelled])
     }
 
@@ -21,9 +21,11 @@ import Testing
     @Test func dropFirstHandsItsSubscriptionDownBeforeTheUpstreamIsSubscribed() {
         let subscriber = TestSubscriber<Int, SchedulerTestError>(initialDemand: .max(2))
         let seenAtSubscribe = Box<[String]>([])
-        let upstream = ManualUpstream<Int, SchedulerTestError>(observe: { event in
-            if event == "subscribe" { seenAtSubscribe.value = subscriber.subscriptionDescriptions }
-        })
+        let upstream = TestPublisher<Int, SchedulerTestError>(
+            lettingGo: .onCancelOrCompletion,
+            observe: { event in
+                if event == .subscribe { seenAtSubscribe.value = subscriber.subscriptionDescriptions }
+            })
         upstream.dropFirst(3).subscribe(subscriber)
 
         #expect(seenAtSubscribe.value == ["Drop"])
@@ -32,8 +34,8 @@ import Testing
 
     // Apple: buffer asks its upstream for values before handing its subscription downstream.
     @Test func bufferAsksTheUpstreamBeforeHandingItsSubscriptionDown() {
-        let upstream = ProbePublisher<Int, Never>()
-        let askedAtHandover = Box<[ProbeSubscription.Event]>([])
+        let upstream = TestPublisher<Int, Never>()
+        let askedAtHandover = Box<[TestSubscription.Event]>([])
         let subscriber = AnySubscriber<Int, Never>(receiveSubscription: { _ in
             askedAtHandover.value = upstream.subscription?.history ?? []
         })
@@ -45,7 +47,7 @@ import Testing
     // Apple: catch ignores a cancel that arrives while it switches to the handler's publisher.
     @Test func catchIgnoresACancelWhileSwitchingToTheReplacement() {
         let scheduler = VirtualTimeScheduler()
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, Never>()
         upstream.catch { _ in Just(7).subscribe(on: scheduler) }.subscribe(subscriber)
         upstream.send(completion: .failure(ProbeError(1)))
@@ -58,7 +60,7 @@ import Testing
     // Apple: tryCatch ignores a cancel that arrives while it switches to the handler's publisher.
     @Test func tryCatchIgnoresACancelWhileSwitchingToTheReplacement() {
         let scheduler = VirtualTimeScheduler()
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<Int, Error>()
         upstream.tryCatch { _ in Just(7).setFailureType(to: ProbeError.self).subscribe(on: scheduler) }
             .subscribe(subscriber)
@@ -72,7 +74,7 @@ import Testing
     // Apple: measureInterval requests the downstream's returned demand instead of returning it.
     @Test func measureIntervalRequestsTheDemandItsDownstreamReturns() {
         let scheduler = VirtualTimeScheduler()
-        let upstream = ManualUpstream<Int, SchedulerTestError>()
+        let upstream = TestPublisher<Int, SchedulerTestError>(lettingGo: .onCancelOrCompletion)
         let subscriber = TestSubscriber<VirtualTime.Stride, SchedulerTestError>(
             initialDemand: .max(1), demandPerValue: .max(2))
         upstream.measureInterval(using: scheduler).subscribe(subscriber)
@@ -94,8 +96,8 @@ import Testing
 
     // Apple: zip cancels the upstream that failed as well as the others.
     @Test func zipCancelsTheUpstreamThatFailed() {
-        let first = ProbePublisher<Int, ProbeError>()
-        let second = ProbePublisher<Int, ProbeError>()
+        let first = TestPublisher<Int, ProbeError>()
+        let second = TestPublisher<Int, ProbeError>()
         let subscriber = TestSubscriber<(Int, Int), ProbeError>()
         first.zip(second).subscribe(subscriber)
         first.send(completion: .failure(ProbeError(1)))
@@ -107,7 +109,7 @@ import Testing
     // Apple: debounce schedules its completion with options: nil, not the options it was given.
     @Test func debounceSchedulesItsCompletionWithoutOptions() {
         let scheduler = OptionsRecordingScheduler()
-        let upstream = ProbePublisher<Int, Never>()
+        let upstream = TestPublisher<Int, Never>()
         let subscriber = TestSubscriber<Int, Never>()
         upstream.debounce(for: .seconds(1), scheduler: scheduler, options: 7).subscribe(subscriber)
         upstream.send(completion: .finished)
@@ -149,7 +151,7 @@ import Testing
 
     // Apple: retry lets go of its subscriber once the stream has completed.
     @Test func retryReleasesItsSubscriberAfterCompletion() {
-        let upstream = ProbePublisher<Int, ProbeError>()
+        let upstream = TestPublisher<Int, ProbeError>()
         var subscriber: TestSubscriber<Int, ProbeError>? = TestSubscriber()
         let weak = WeakBox(object: subscriber)
         upstream.retry(1).subscribe(subscriber!)
@@ -165,7 +167,7 @@ private final class DemandRecordingSubject: Subject, @unchecked Sendable {
     typealias Output = Int
     typealias Failure = Never
 
-    let publisher = TestPublisher<Int, Never>()
+    let publisher = TestPublisher<Int, Never>(lettingGo: .never)
     let returned = Box<[Subscribers.Demand]>([])
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {

@@ -39,7 +39,7 @@ import Testing
     // when it sends a value with no completion behind it, and on the completion.
     @Test func throttleReadsTheClockAtEachStepAsApplesDoes() {
         let reads = Box(0)
-        let upstream = ProbePublisher<Int, Never>()
+        let upstream = TestPublisher<Int, Never>()
         let subscriber = TestSubscriber<Int, Never>()
         upstream.throttle(for: .seconds(1), scheduler: CountingScheduler(reads: reads), latest: true)
             .subscribe(subscriber)

@@ -146,7 +146,7 @@ import Testing
         let queue = DispatchQueue(label: "dispatch-delay")
         let key = DispatchSpecificKey<Void>()
         queue.setSpecific(key: key, value: ())
-        let upstream = ManualUpstream<Int, Never>()
+        let upstream = TestPublisher<Int, Never>(lettingGo: .onCancelOrCompletion)
         let subscriber = TestSubscriber<Int, Never>()
         let arrivals = Locked<[(onQueue: Bool, at: DispatchTime)]>([])
         subscriber.onValue { _ in
@@ -165,7 +165,7 @@ import Testing
 
     @Test func timeoutOnADispatchQueueFailsWithTheCustomError() {
         let queue = DispatchQueue(label: "dispatch-timeout")
-        let upstream = ManualUpstream<Int, SchedulerTestError>()
+        let upstream = TestPublisher<Int, SchedulerTestError>(lettingGo: .onCancelOrCompletion)
         let subscriber = TestSubscriber<Int, SchedulerTestError>()
         upstream.timeout(.milliseconds(20), scheduler: queue, customError: { .timedOut }).subscribe(
             subscriber)
@@ -212,7 +212,7 @@ import Testing
 
     @Test func immediateSchedulerDeliversReceiveOnSynchronously() {
         let subscriber = TestSubscriber<Int, Never>()
-        let upstream = ManualUpstream<Int, Never>()
+        let upstream = TestPublisher<Int, Never>(lettingGo: .onCancelOrCompletion)
         upstream.receive(on: ImmediateScheduler.shared).subscribe(subscriber)
         upstream.send(1)
         #expect(subscriber.values == [1])

@@ -5,7 +5,7 @@ import Testing
 /// `collect(.byTime)` and `collect(.byTimeOrCount)` on a virtual clock.
 @Suite struct SchedulerCollectByTimeTests {
     let scheduler = VirtualTimeScheduler()
-    let upstream = ManualUpstream<Int, SchedulerTestError>()
+    let upstream = TestPublisher<Int, SchedulerTestError>(lettingGo: .onCancelOrCompletion)
 
     /// Sends each value at its instant (milliseconds), then lets the clock run to `end`.
     private func send(_ timeline: [(value: Int, at: Int)], thenRunTo end: Int) {

@@ -92,7 +92,7 @@ import Testing
     @Test func receiveOnARunLoopDeliversInOrderOnItsThread() {
         let loop = RunLoopThread()
         defer { loop.stop() }
-        let upstream = ManualUpstream<Int, Never>()
+        let upstream = TestPublisher<Int, Never>(lettingGo: .onCancelOrCompletion)
         let subscriber = TestSubscriber<Int, Never>()
         let offThread = Atomic<Int>(0)
         subscriber.onValue { _ in
@@ -140,7 +140,7 @@ import Testing
     @Test func receiveOnASerialOperationQueueDeliversInOrder() {
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
-        let upstream = ManualUpstream<Int, Never>()
+        let upstream = TestPublisher<Int, Never>(lettingGo: .onCancelOrCompletion)
         let subscriber = TestSubscriber<Int, Never>()
         upstream.receive(on: queue).subscribe(subscriber)
         for value in 0..<100 { upstream.send(value) }

@@ -12,7 +12,7 @@ import Testing
     // MARK: receive(on:) on a virtual clock
 
     @Test func receiveOnDeliversValuesAndCompletionOnlyWhenTheSchedulerRunsThem() {
-        let upstream = ManualUpstream<Int, SchedulerTestError>()
+        let upstream = TestPublisher<Int, SchedulerTestError>(lettingGo: .onCancelOrCompletion)
         let subscriber = TimedSubscriber<Int>(on: scheduler)
         upstream.receive(on: scheduler).subscribe(subscriber)
         upstream.send(1)
@@ -24,14 +24,14 @@ import Testing
     }
 
     @Test func receiveOnSubscriptionDescribesItselfAsReceiveOn() {
-        let upstream = ManualUpstream<Int, SchedulerTestError>()
+        let upstream = TestPublisher<Int, SchedulerTestError>(lettingGo: .onCancelOrCompletion)
         let subscriber = TimedSubscriber<Int>(on: scheduler)
         upstream.receive(on: scheduler).subscribe(subscriber)
         #expect(subscriber.descriptions == ["ReceiveOn"])
     }
 
     @Test func receiveOnPassesDemandUpAtOnceAndAddsWhatEachDeliveryAsksFor() {
-        let upstream = ManualUpstream<Int, SchedulerTestError>()
+        let upstream = TestPublisher<Int, SchedulerTestError>(lettingGo: .onCancelOrCompletion)
         let subscriber = TimedSubscriber<Int>(on: scheduler, initialDemand: .max(1), demandPerValue: .max(3))
         upstream.receive(on: scheduler).subscribe(subscriber)
         #expect(upstream.requests == [.max(1)])
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func receiveOnCancelDropsPendingValuesAndCancelsTheUpstream() {
-        let upstream = ManualUpstream<Int, SchedulerTestError>()
+        let upstream = TestPublisher<Int, SchedulerTestError>(lettingGo: .onCancelOrCompletion)
         let subscriber = TimedSubscriber<Int>(on: scheduler)
         upstream.receive(on: scheduler).subscribe(subscriber)
         upstream.send(1)
@@ -57,7 +57,7 @@ import Testing
     // Apple: a cancel after the upstream's completion stops nothing; the scheduled completion arrives
     // (OpenCombine's `ReceiveOnTests.testStrongCaptureWhenSchedulingCompletion`).
     @Test func receiveOnCancelKeepsAPendingCompletionWithoutCancellingAFinishedUpstream() {
-        let upstream = ManualUpstream<Int, SchedulerTestError>()
+        let upstream = TestPublisher<Int, SchedulerTestError>(lettingGo: .onCancelOrCompletion)
         let subscriber = TimedSubscriber<Int>(on: scheduler)
         upstream.receive(on: scheduler).subscribe(subscriber)
         upstream.send(completion: .failure(.upstreamFailed))
@@ -72,7 +72,7 @@ import Testing
     @Test func receiveOnHoldsAFinishedSubscriberUntilItLetsGoOfItsSubscription() {
         weak var released: TimedSubscriber<Int>?
         do {
-            let upstream = ManualUpstream<Int, SchedulerTestError>()
+            let upstream = TestPublisher<Int, SchedulerTestError>(lettingGo: .onCancelOrCompletion)
             let subscriber = TimedSubscriber<Int>(on: scheduler)
             released = subscriber
             upstream.receive(on: scheduler).subscribe(subscriber)
@@ -91,7 +91,7 @@ import Testing
         let key = DispatchSpecificKey<Void>()
         queue.setSpecific(key: key, value: ())
         let offQueue = Atomic<Int>(0)
-        let upstream = ManualUpstream<Int, Never>()
+        let upstream = TestPublisher<Int, Never>(lettingGo: .onCancelOrCompletion)
         let subscriber = TestSubscriber<Int, Never>()
         subscriber.onValue { _ in
             if DispatchQueue.getSpecific(key: key) == nil { offQueue.add(1, ordering: .relaxed) }
@@ -116,7 +116,7 @@ import Testing
 
     @Test func receiveOnASerialQueueKeepsTheOrderOfASingleSender() {
         let queue = DispatchQueue(label: "receive-on-order")
-        let upstream = ManualUpstream<Int, Never>()
+        let upstream = TestPublisher<Int, Never>(lettingGo: .onCancelOrCompletion)
         let subscriber = TestSubscriber<Int, Never>()
         upstream.receive(on: queue).subscribe(subscriber)
         for value in 0..<500 { upstream.send(value) }
@@ -128,7 +128,7 @@ import Testing
     // MARK: subscribe(on:)
 
     @Test func subscribeOnSubscribesRequestsAndCancelsOnlyWhenTheSchedulerRuns() {
-        let upstream = ManualUpstream<Int, SchedulerTestError>()
+        let upstream = TestPublisher<Int, SchedulerTestError>(lettingGo: .onCancelOrCompletion)
         let subscriber = TimedSubscriber<Int>(on: scheduler, initialDemand: .max(1))
         upstream.subscribe(on: scheduler).subscribe(subscriber)
         #expect(upstream.subscribeCount == 0)
@@ -151,7 +151,7 @@ import Testing
     }
 
     @Test func subscribeOnLeavesValuesOnTheThreadThatSendsThem() {
-        let upstream = ManualUpstream<Int, SchedulerTestError>()
+        let upstream = TestPublisher<Int, SchedulerTestError>(lettingGo: .onCancelOrCompletion)
         let subscriber = TimedSubscriber<Int>(on: scheduler)
         upstream.subscribe(on: scheduler).subscribe(subscriber)
         scheduler.advance()
@@ -165,10 +165,12 @@ import Testing
         let key = DispatchSpecificKey<Void>()
         queue.setSpecific(key: key, value: ())
         let seen = Locked<[String]>([])
-        let upstream = ManualUpstream<Int, Never> { event in
-            let onQueue = DispatchQueue.getSpecific(key: key) != nil
-            seen.withLock { $0.append("\(event) on queue: \(onQueue)") }
-        }
+        let upstream = TestPublisher<Int, Never>(
+            lettingGo: .onCancelOrCompletion,
+            observe: { event in
+                let onQueue = DispatchQueue.getSpecific(key: key) != nil
+                seen.withLock { $0.append("\(event) on queue: \(onQueue)") }
+            })
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(1))
         upstream.subscribe(on: queue).subscribe(subscriber)
         queue.sync {}

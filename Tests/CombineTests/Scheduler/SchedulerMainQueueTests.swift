@@ -7,7 +7,7 @@ import XCTest
 /// turns the main run loop while it waits, which Swift Testing on Linux does not.
 final class SchedulerMainQueueTests: XCTestCase {
     func testReceiveOnMainQueueDeliversOnTheMainThreadInOrder() {
-        let upstream = ManualUpstream<Int, Never>()
+        let upstream = TestPublisher<Int, Never>(lettingGo: .onCancelOrCompletion)
         let finished = expectation(description: "finished")
         var values: [Int] = []
         var offMain = 0

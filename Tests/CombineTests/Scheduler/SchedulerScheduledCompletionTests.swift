@@ -29,7 +29,7 @@ import Testing
     @Test(arguments: Operator.allCases)
     func aScheduledCompletionStillArrivesAfterACancel(operator: Operator) {
         let scheduler = VirtualTimeScheduler()
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = TestPublisher<Int, TestError>(lettingGo: .never)
         let subscriber = TestSubscriber<Int, TestError>()
         `operator`.subscribe(subscriber, to: upstream, on: scheduler)
         scheduler.run()
@@ -46,7 +46,7 @@ import Testing
     @Test(arguments: Operator.allCases)
     func aScheduledFailureStillArrivesAfterACancel(operator: Operator) {
         let scheduler = VirtualTimeScheduler()
-        let upstream = TestPublisher<Int, TestError>()
+        let upstream = TestPublisher<Int, TestError>(lettingGo: .never)
         let subscriber = TestSubscriber<Int, TestError>()
         `operator`.subscribe(subscriber, to: upstream, on: scheduler)
         scheduler.run()

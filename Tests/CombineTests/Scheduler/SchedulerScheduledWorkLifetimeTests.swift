@@ -12,7 +12,7 @@ import Testing
     @Test func aDelayedValueKeepsACancelledSubscriberUntilItsTurnComes() {
         weak var weakSubscriber: TestSubscriber<Int, Never>?
         do {
-            let upstream = TestPublisher<Int, Never>()
+            let upstream = TestPublisher<Int, Never>(lettingGo: .never)
             let subscriber = TestSubscriber<Int, Never>()
             weakSubscriber = subscriber
             upstream.delay(for: .seconds(1), scheduler: scheduler).subscribe(subscriber)
@@ -30,7 +30,7 @@ import Testing
         weak var weakSubscriber: TestSubscriber<Int, Never>?
         weak var weakUpstream: TestSubscription?
         do {
-            let upstream = TestPublisher<Int, Never>()
+            let upstream = TestPublisher<Int, Never>(lettingGo: .never)
             let subscriber = TestSubscriber<Int, Never>()
             weakSubscriber = subscriber
             upstream.subscribe(on: scheduler).subscribe(subscriber)
@@ -49,7 +49,7 @@ import Testing
     @Test func timeoutsTimerKeepsTheStreamAliveUntilTheDeadlineEndsIt() {
         weak var weakSubscriber: ForgetfulSubscriber?
         do {
-            let upstream = TestPublisher<Int, Never>()
+            let upstream = TestPublisher<Int, Never>(lettingGo: .never)
             let subscriber = ForgetfulSubscriber()
             weakSubscriber = subscriber
             upstream.timeout(.seconds(1), scheduler: scheduler).subscribe(subscriber)
@@ -64,7 +64,7 @@ import Testing
     @Test func debouncesTimerKeepsTheStreamAliveUntilTheQuietPeriodEnds() {
         let subscriber = ForgetfulSubscriber()
         do {
-            let upstream = TestPublisher<Int, Never>()
+            let upstream = TestPublisher<Int, Never>(lettingGo: .never)
             upstream.debounce(for: .seconds(1), scheduler: scheduler).subscribe(subscriber)
             upstream.send(7)
         }

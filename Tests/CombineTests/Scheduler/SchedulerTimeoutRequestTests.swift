@@ -5,7 +5,7 @@ import Testing
 /// When `timeout` starts its clock again.
 @Suite struct SchedulerTimeoutRequestTests {
     let scheduler = VirtualTimeScheduler()
-    let upstream = ManualUpstream<Int, SchedulerTestError>()
+    let upstream = TestPublisher<Int, SchedulerTestError>(lettingGo: .onCancelOrCompletion)
 
     // Apple: timeout restarts its timer on every downstream request, not only on values.
     @Test func aDownstreamRequestRestartsTheInterval() {

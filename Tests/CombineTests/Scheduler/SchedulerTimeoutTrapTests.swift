@@ -8,7 +8,7 @@ import Testing
     // Apple: timeout(_:scheduler:) with ImmediateScheduler crashes as soon as it is subscribed.
     @Test func timeoutOnTheImmediateSchedulerStopsTheProcessWhenSubscribed() async {
         await #expect(processExitsWith: .failure) {
-            let upstream = TestPublisher<Int, Never>()
+            let upstream = TestPublisher<Int, Never>(lettingGo: .never)
             upstream.timeout(.seconds(1), scheduler: ImmediateScheduler.shared)
                 .subscribe(TestSubscriber<Int, Never>())
         }
@@ -16,7 +16,7 @@ import Testing
 
     @Test func timeoutOnAVirtualClockStillEndsTheStreamAtTheDeadline() {
         let scheduler = VirtualTimeScheduler()
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = TestPublisher<Int, Never>(lettingGo: .never)
         let subscriber = TestSubscriber<Int, Never>()
         upstream.timeout(.seconds(1), scheduler: scheduler).subscribe(subscriber)
         scheduler.advance(by: .seconds(1))

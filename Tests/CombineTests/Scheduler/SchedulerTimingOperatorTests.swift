@@ -5,7 +5,7 @@ import Testing
 /// The time-based operators on a virtual clock: at which instant each value and completion arrives.
 @Suite struct SchedulerTimingOperatorTests {
     let scheduler = VirtualTimeScheduler()
-    let upstream = ManualUpstream<Int, SchedulerTestError>()
+    let upstream = TestPublisher<Int, SchedulerTestError>(lettingGo: .onCancelOrCompletion)
 
     // MARK: delay
 
@@ -274,7 +274,7 @@ import Testing
 
     /// The operator applied to `upstream`, on `scheduler`, with its values shown as `Int`s.
     private func pipeline(
-        _ kind: Operator, _ upstream: ManualUpstream<Int, SchedulerTestError>,
+        _ kind: Operator, _ upstream: TestPublisher<Int, SchedulerTestError>,
         _ scheduler: VirtualTimeScheduler
     ) -> AnyPublisher<Int, SchedulerTestError> {
         switch kind {
@@ -292,7 +292,7 @@ import Testing
     @Test(arguments: Operator.allCases)
     func cancelReleasesTheSubscriberAndDeliversNothing(_ kind: Operator) {
         let scheduler = VirtualTimeScheduler()
-        let upstream = ManualUpstream<Int, SchedulerTestError>()
+        let upstream = TestPublisher<Int, SchedulerTestError>(lettingGo: .onCancelOrCompletion)
         weak var released: TimedSubscriber<Int>?
         do {
             let subscriber = TimedSubscriber<Int>(on: scheduler)
@@ -312,7 +312,7 @@ import Testing
     @Test(arguments: Operator.allCases)
     func aSubscriberThatCancelsWhileReceivingGetsNothingMore(_ kind: Operator) {
         let scheduler = VirtualTimeScheduler()
-        let upstream = ManualUpstream<Int, SchedulerTestError>()
+        let upstream = TestPublisher<Int, SchedulerTestError>(lettingGo: .onCancelOrCompletion)
         let subscriber = TestSubscriber<Int, SchedulerTestError>()
         subscriber.onValue { _ in subscriber.cancel() }
         pipeline(kind, upstream, scheduler).subscribe(subscriber)

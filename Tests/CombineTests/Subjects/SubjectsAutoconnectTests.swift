@@ -4,22 +4,22 @@ import Testing
 
 /// What `autoconnect()` passes to its connectable upstream, as Apple's does.
 @Suite struct SubjectsAutoconnectTests {
-    /// A connectable publisher that hands each subscriber a `ProbeSubscription`, keeps what subscribed to
+    /// A connectable publisher that hands each subscriber a `TestSubscription`, keeps what subscribed to
     /// it, and counts its connections and disconnections.
     private final class ProbeConnectable: ConnectablePublisher, @unchecked Sendable {
         typealias Output = Int
         typealias Failure = Never
 
         private let lock = NSLock()
-        private var received: [(subscriber: Any, subscription: ProbeSubscription)] = []
+        private var received: [(subscriber: Any, subscription: TestSubscription)] = []
         private(set) var connections = 0
         private(set) var disconnections = 0
 
         var subscribers: [Any] { lock.withLock { received.map(\.subscriber) } }
-        var subscriptions: [ProbeSubscription] { lock.withLock { received.map(\.subscription) } }
+        var subscriptions: [TestSubscription] { lock.withLock { received.map(\.subscription) } }
 
         func receive<S>(subscriber: S) where S: Subscriber, S.Input == Int, S.Failure == Never {
-            let subscription = ProbeSubscription()
+            let subscription = TestSubscription()
             lock.withLock { received.append((subscriber, subscription)) }
             subscriber.receive(subscription: subscription)
         }

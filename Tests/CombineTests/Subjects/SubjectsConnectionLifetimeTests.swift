@@ -11,7 +11,7 @@ import Testing
 @Suite struct SubjectsConnectionLifetimeTests {
     // Apple: the connection alone does not keep the subject alive; cancelling it afterwards is harmless.
     @Test func aConnectionDoesNotKeepTheSubjectAlive() {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = TestPublisher<Int, Never>(lettingGo: .never)
         weak var weakSubject: PassthroughSubject<Int, Never>?
         let connection: Cancellable
         do {
@@ -43,7 +43,7 @@ import Testing
     // Apple: the subscriber's subscription holds the subject, so a multicast let go of after connecting
     // still feeds its subscriber, and the subject goes once that subscriber cancels.
     @Test func aSubscriberKeepsTheSubjectOfADroppedMulticastUntilItCancels() {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = TestPublisher<Int, Never>(lettingGo: .never)
         weak var weakSubject: PassthroughSubject<Int, Never>?
         let subscriber = TestSubscriber<Int, Never>()
         let connection: Cancellable

@@ -70,7 +70,7 @@ struct SubjectsSharingTests {
     }
 
     @Test func cancellingTheConnectionStopsTheUpstream() {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = TestPublisher<Int, Never>(lettingGo: .never)
         let multicast = upstream.multicast { PassthroughSubject<Int, Never>() }
         let subscriber = TestSubscriber<Int, Never>()
         multicast.subscribe(subscriber)
@@ -109,14 +109,14 @@ struct SubjectsSharingTests {
     }
 
     @Test func autoconnectConnectsForTheFirstSubscriberAndDisconnectsAfterTheLast() {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = TestPublisher<Int, Never>(lettingGo: .never)
         let shared = upstream.makeConnectable().autoconnect()
         let first = TestSubscriber<Int, Never>()
         let second = TestSubscriber<Int, Never>()
         shared.subscribe(first)
-        #expect(upstream.subscriptionCount == 1)
+        #expect(upstream.subscribeCount == 1)
         shared.subscribe(second)
-        #expect(upstream.subscriptionCount == 1)
+        #expect(upstream.subscribeCount == 1)
         upstream.send(1)
         first.cancel()
         #expect(upstream.subscription?.cancelCount == 0)
@@ -126,11 +126,11 @@ struct SubjectsSharingTests {
         #expect(first.values == [1])
         #expect(second.values == [1, 2])
         shared.subscribe(TestSubscriber<Int, Never>())
-        #expect(upstream.subscriptionCount == 2)
+        #expect(upstream.subscribeCount == 2)
     }
 
     @Test func aSecondCancelOfTheSameSubscriberDoesNotCountTwice() {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = TestPublisher<Int, Never>(lettingGo: .never)
         let shared = upstream.makeConnectable().autoconnect()
         let first = TestSubscriber<Int, Never>()
         let second = TestSubscriber<Int, Never>()

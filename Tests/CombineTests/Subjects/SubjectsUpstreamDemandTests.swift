@@ -5,7 +5,7 @@ import Testing
 @Suite struct SubjectsUpstreamDemandTests {
     // Apple: a PassthroughSubject asks its upstream for values only once a subscriber has demand.
     @Test func passthroughAsksItsUpstreamOnlyOnceASubscriberHasDemand() {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = TestPublisher<Int, Never>(lettingGo: .never)
         let subject = PassthroughSubject<Int, Never>()
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
         subject.subscribe(subscriber)
@@ -34,7 +34,7 @@ import Testing
     // Apple: a CurrentValueSubject asks an upstream for everything as soon as it subscribes, subscribers
     // or not, so Just(1).subscribe(subject) sets its value at once; later demand asks for nothing more.
     @Test func currentValueAsksItsUpstreamForEverythingAtOnce() {
-        let upstream = TestPublisher<Int, Never>()
+        let upstream = TestPublisher<Int, Never>(lettingGo: .never)
         let subject = CurrentValueSubject<Int, Never>(0)
         let connection = upstream.subscribe(subject)
         #expect(upstream.subscription?.requests == [.unlimited])

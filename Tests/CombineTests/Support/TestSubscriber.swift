@@ -159,3 +159,33 @@ final class TestSubscriber<Input, Failure: Error>: Subscriber, @unchecked Sendab
 }
 
 extension TestSubscriber.Event: Equatable where Input: Equatable, Failure: Equatable {}
+
+/// A subscriber that holds its subscription only weakly and asks for everything, so a leak test can
+/// see whether anything else still keeps the subscription alive once it has ended.
+final class WeakSubscriber<Input, Failure: Error>: Subscriber, @unchecked Sendable {
+    private let lock = NSLock()
+    private weak var weakSubscription: AnyObject?
+    private var completionCount = 0
+
+    /// The subscription, while something other than this subscriber keeps it alive.
+    var subscription: AnyObject? { lock.withLock { weakSubscription } }
+
+    var completions: Int { lock.withLock { completionCount } }
+
+    func receive(subscription: Subscription) {
+        lock.withLock { weakSubscription = objectBehind(subscription) }
+        subscription.request(.unlimited)
+    }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+        .none
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        lock.withLock { completionCount += 1 }
+    }
+
+    func cancel() {
+        (subscription as? Subscription)?.cancel()
+    }
+}

@@ -1,30 +1,35 @@
-import ExerciseChecks
 import Foundation
 
 /// Where things are in the package the runner works on: the exercise folders, the chapters and
 /// their pages, and the build folder its checks are built in.
-struct Layout: Sendable {
+public struct Layout: Sendable {
     /// The package's root folder, the one holding `Package.swift`.
-    let root: URL
+    public let root: URL
     /// SwiftPM's build folder (`.build`), for `swift build --scratch-path`.
-    let scratch: URL
+    public let scratch: URL
     /// `debug` or `release`: the configuration this runner was built in, and its checks will be.
-    let configuration: String
+    public let configuration: String
     /// Where the built executables are.
-    let products: URL
+    public let products: URL
+
+    public init(root: URL, scratch: URL, configuration: String, products: URL) {
+        (self.root, self.scratch, self.configuration, self.products) = (
+            root, scratch, configuration, products
+        )
+    }
 
     /// The file `exercise` asks the student to edit.
-    func exerciseFile(_ exercise: Exercise) -> URL {
+    public func exerciseFile(_ exercise: Exercise) -> URL {
         root.appending(path: "Sources/Exercises/" + exercise.file)
     }
 
     /// The untouched starter `reset` copies back.
-    func starterFile(_ exercise: Exercise) -> URL {
+    public func starterFile(_ exercise: Exercise) -> URL {
         root.appending(path: "Sources/Starters/" + exercise.file)
     }
 
     /// A path as the learner would type it from the package folder.
-    func relative(_ url: URL) -> String {
+    public func relative(_ url: URL) -> String {
         let rootPath = root.standardizedFileURL.path + "/"
         let path = url.standardizedFileURL.path
         return path.hasPrefix(rootPath) ? String(path.dropFirst(rootPath.count)) : path
@@ -36,7 +41,7 @@ struct Layout: Sendable {
     /// The build folder is `scratchPath` if given, else the one this executable was built in
     /// (`.build/<triple>/debug/workbook`), so the checks are built beside it, with the same
     /// configuration; a runner found anywhere else builds into the package's `.build`.
-    static func find(packagePath: String?, scratchPath: String? = nil) -> Layout? {
+    public static func find(packagePath: String?, scratchPath: String? = nil) -> Layout? {
         let executable = URL(filePath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         let found =
             if let packagePath {

@@ -1,4 +1,4 @@
-import ExerciseChecks
+import CheckProcesses
 import Foundation
 
 /// A `results.json` in the format of Exercism's test runners (version 3), which graders and
@@ -72,6 +72,23 @@ extension ExercismResults {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return try encoder.encode(self)
     }
+}
+
+/// Writes the reports a grader asked `check` for: a JUnit report to `junitPath` and Exercism's
+/// `results.json` to `resultsPath`, each only when asked; false, after saying why, when one cannot.
+public func writeGraderReports(
+    _ outcomes: [ExerciseOutcome], junitPath: String?, resultsPath: String?
+) -> Bool {
+    if let junitPath, !writeReport(Data(junitReport(outcomes).utf8), named: "JUnit report", to: junitPath) {
+        return false
+    }
+    if let resultsPath,
+        !writeReport(
+            (try? ExercismResults(outcomes).encoded()) ?? Data(), named: "Exercism results", to: resultsPath)
+    {
+        return false
+    }
+    return true
 }
 
 /// Writes a report a grader reads to `path`, saying where; false, after saying why, when it cannot.

@@ -7,13 +7,6 @@ import Foundation
     import Darwin
 #endif
 
-extension Duration {
-    /// Seconds with one decimal: `4.2 s`.
-    var seconds: String {
-        String(format: "%.1f s", timeInterval)
-    }
-}
-
 /// A signal as a person looks it up, its name with what the system calls it:
 /// `SIGILL (illegal instruction)`.
 func signalDescription(_ signal: Int32) -> String {

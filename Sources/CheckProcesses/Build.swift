@@ -1,5 +1,4 @@
 import ChildProcesses
-import ExerciseChecks
 import Foundation
 import Locking
 
@@ -9,22 +8,26 @@ import Locking
 /// It builds in the same build folder as the `swift run workbook` that started this runner:
 /// SwiftPM lets go of that folder's lock before it starts the product it ran, so the nested build
 /// does not wait for its own parent, and everything but the exercise's module is already built.
-struct CheckBuild {
+public struct CheckBuild {
     let layout: Layout
     let swift: URL
     let exercise: Exercise
 
+    public init(layout: Layout, swift: URL, exercise: Exercise) {
+        (self.layout, self.swift, self.exercise) = (layout, swift, exercise)
+    }
+
     /// The product that runs one check against the student's code for the exercise: its module,
     /// `NameExercise`, is built from `Sources/Exercises/NN-Name` and nothing else.
-    var product: String { exercise.name + "CheckRunner" }
+    public var product: String { exercise.name + "CheckRunner" }
 
-    var runner: URL { layout.products.appending(path: product) }
+    public var runner: URL { layout.products.appending(path: product) }
 
     /// Runs `swift build` for the check runner; returns nil when it built, the build log when it did not.
     ///
     /// When another SwiftPM process holds the build folder (a `swift build` in another terminal),
     /// SwiftPM waits for it; the learner is told why nothing seems to happen.
-    func run() async throws -> String? {
+    public func run() async throws -> String? {
         let told = ToldOnce()
         let build = try await runChildProcess(
             swift,
@@ -44,12 +47,13 @@ struct CheckBuild {
 
     /// This process's environment with `WORKBOOK_LEARNER_COPIES` set, without which `Package.swift`
     /// leaves out the student's copies and their runners, so that `swift test` never builds them.
-    static var learnerCopiesEnvironment: [String: String] {
+    public static var learnerCopiesEnvironment: [String: String] {
         ProcessInfo.processInfo.environment.merging(["WORKBOOK_LEARNER_COPIES": "1"]) { _, set in set }
     }
 
     /// `swift` on the `PATH`, or nil when there is none.
-    static func findSwift(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
+    public static func findSwift(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL?
+    {
         let folders = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
         return folders.lazy.map { URL(filePath: $0).appending(path: "swift") }
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }

@@ -8,8 +8,8 @@ import Locking
     import Darwin
 #endif
 
-/// The child process side of `workbook check`: runs one check against `codes` and reports its
-/// verdict.
+/// The child process side of `workbook check`: runs one check of `exercises` against `codes` and
+/// reports its verdict.
 ///
 /// Usage: `<runner> <exercise> <check>` (check numbers count from 1), with the check's
 /// `VerdictSeal` on standard input. The process reads the seal and closes standard input before
@@ -22,17 +22,19 @@ import Locking
 /// The check runs in a task while the main thread runs the main run loop, as an app's does, so
 /// work sent to the main queue (`receive(on: DispatchQueue.main)`, a main-actor model) runs on the
 /// main thread. An async `main` would not do: on Linux it drains the main queue on another thread.
-public func runCheckFromCommandLine(against codes: [any ExerciseCode]) -> Never {
+public func runCheckFromCommandLine(of exercises: [Exercise], against codes: [any ExerciseCode]) -> Never {
     writeOutputLineByLine()
     guard let seal = takeSealFromStandardInput() else {
-        complain("no verdict seal on standard input: `workbook check` starts this runner and hands it one")
+        complainAsRunner(
+            "no verdict seal on standard input: `workbook check` starts this runner and hands it one")
         exit(2)
     }
     let arguments = Array(CommandLine.arguments.dropFirst())
     guard arguments.count == 2, let number = Int(arguments[0]), let index = Int(arguments[1]),
-        let exercise = exercise(number), exercise.checks.indices.contains(index - 1)
+        let exercise = exercises.first(where: { $0.number == number }),
+        exercise.checks.indices.contains(index - 1)
     else {
-        complain("usage: \(runnerName) <exercise> <check>, naming an existing check")
+        complainAsRunner("usage: \(runnerName) <exercise> <check>, naming an existing check")
         exit(2)
     }
     let check = exercise.checks[index - 1]
@@ -43,18 +45,13 @@ public func runCheckFromCommandLine(against codes: [any ExerciseCode]) -> Never 
         do {
             reporter.report(CheckReport(verdict: try await check.run(against: codes, watch: watch)))
         } catch {
-            complain("could not start the local server: \(error)")
+            complainAsRunner("could not start the local server: \(error)")
             exit(2)
         }
     }
     RunLoop.main.run()
     // The run loop returns only if it has nothing at all to watch; the task still ends the process.
     dispatchMain()
-}
-
-/// The child process side of `workbook check` for one exercise's code: see the function above.
-public func runCheckFromCommandLine(against code: any ExerciseCode) -> Never {
-    runCheckFromCommandLine(against: [code])
 }
 
 /// Writes the first report it is given, sealed, on standard output, and ends the process at once,
@@ -111,6 +108,6 @@ private var runnerName: String {
     URL(filePath: CommandLine.arguments[0]).lastPathComponent
 }
 
-private func complain(_ text: String) {
+private func complainAsRunner(_ text: String) {
     FileHandle.standardError.write(Data((runnerName + ": " + text + "\n").utf8))
 }

@@ -1,7 +1,7 @@
 import ChildProcesses
-import ExerciseChecks
 import Foundation
 import Harness
+import Quantities
 
 #if canImport(Glibc)
     import Glibc
@@ -11,20 +11,34 @@ import Harness
 
 /// What one check came to, however its process ended: its verdict, or one about how the process
 /// ended when it wrote none.
-struct CheckResult: Sendable, Equatable {
-    let sentence: String
-    let hint: String
-    let verdict: Verdict
+public struct CheckResult: Sendable, Equatable {
+    public let sentence: String
+    public let hint: String
+    public let verdict: Verdict
     /// What the check's process wrote, when it did not end with a verdict: the crash message, say.
     /// Empty when it did.
-    let output: [String]
-    let duration: Duration
+    public let output: [String]
+    public let duration: Duration
     /// How the check's process came to the verdict.
-    var ending: CheckEnding = .finished
+    public var ending: CheckEnding = .finished
+}
+
+/// What checking one exercise came to: its checks' results, or why none could run. It is what the
+/// runner prints, a grade counts and the graders' reports hold.
+public struct ExerciseOutcome: Sendable {
+    public let exercise: Exercise
+    /// The results, one per check; empty when the code did not build.
+    public let results: [CheckResult]
+    /// The compiler's errors, when the code did not build.
+    public let buildFailure: String?
+
+    public init(exercise: Exercise, results: [CheckResult], buildFailure: String?) {
+        (self.exercise, self.results, self.buildFailure) = (exercise, results, buildFailure)
+    }
 }
 
 /// How a check's process came to its verdict, as a grade's note names it.
-enum CheckEnding: Sendable, Equatable {
+public enum CheckEnding: Sendable, Equatable {
     /// The check finished and reported its own verdict.
     case finished
     /// The code under check never returned: the process said so itself, or was stopped at its
@@ -37,7 +51,7 @@ enum CheckEnding: Sendable, Equatable {
 }
 
 /// Limits on a check's process: past either, it is killed with SIGKILL.
-struct ChildLimits: Sendable {
+public struct ChildLimits: Sendable {
     var time: Duration
     var outputBytes: Int
 
@@ -47,7 +61,7 @@ struct ChildLimits: Sendable {
     /// code that never delivers sooner, after `patience`, with a verdict of its own; so a process
     /// still running at the limit is stuck, and a learner hears so within seconds. The output is
     /// far beyond what any check prints.
-    static let check = ChildLimits(time: .seconds(5), outputBytes: 64 * 1024)
+    public static let check = ChildLimits(time: .seconds(5), outputBytes: 64 * 1024)
 }
 
 /// What to look at when a check's process was still running at its time limit: its code never
@@ -61,7 +75,7 @@ private let keptOutputLines = 12
 /// `VerdictSeal` on its standard input), at most a few at a time, and hands each result to
 /// `finished` in check order as soon as it and every check before it are done. `environment` is
 /// added to this process's own for the children.
-func runChecks(
+public func runChecks(
     of exercise: Exercise, runner: URL, limits: ChildLimits = .check, environment: [String: String] = [:],
     finished: @Sendable (CheckResult) -> Void = { _ in }
 ) async -> [CheckResult] {
@@ -151,7 +165,7 @@ private func runCheck(
         return failed(
             .hung,
             measured:
-                "hung: still running after \(limit.seconds), in code that never returned (a loop that never ends, or a wait that is never signalled?)",
+                "hung: still running after \(limit.inSeconds), in code that never returned (a loop that never ends, or a wait that is never signalled?)",
             output: lastLines(printed), hint: hangHint)
     case .tooMuchOutput(let bytes):
         return failed(

@@ -1,15 +1,6 @@
-import ExerciseChecks
+import CheckProcesses
 import Foundation
 import Quantities
-
-/// One exercise's part of a JUnit report: its checks' results, or why none could run.
-struct ExerciseOutcome: Sendable {
-    let exercise: Exercise
-    /// The results, one per check; empty when the code did not build.
-    let results: [CheckResult]
-    /// The compiler's errors, when the code did not build.
-    let buildFailure: String?
-}
 
 /// A JUnit XML report, the format CI systems and classroom graders read: a test suite per exercise
 /// and a test case per check. A check that could not run because the code did not compile is a

@@ -1,6 +1,8 @@
+import CheckProcesses
 import ChildProcesses
 import ExerciseChecks
 import Foundation
+import Harness
 import Quantities
 
 #if canImport(Glibc)
@@ -9,67 +11,65 @@ import Quantities
     import Darwin
 #endif
 
-extension Commands {
-    /// Grades each student's copy in `folders` and writes the CSV to `csvPath` (to standard output
-    /// without one). A folder that is not a copy of the workbook gets a row that says so.
-    ///
-    /// Nothing of a student's copy is built or trusted but their exercise files: one grading
-    /// workspace, a student edition under this package's build folder, is built once and kept
-    /// between runs; for each student their exercise files are copied in, built in one SwiftPM
-    /// run (only what changed is rebuilt), and each exercise's checks run as `check` runs them.
-    /// The edition's other files a student changed are named in the row's notes.
-    func grade(_ folders: [URL], csvPath: String?) async -> Int32 {
-        guard let swift = CheckBuild.findSwift() else {
-            complain("workbook: cannot find `swift` on PATH; grading builds each student's code with it")
-            return 2
-        }
-        let workspace: GradingWorkspace
-        do {
-            workspace = try GradingWorkspace.prepare(for: layout)
-        } catch {
-            complain("workbook: could not prepare the grading workspace: \(error.message)")
-            return 2
-        }
-        say(
-            style.dim(
-                "Grading \(counted(folders.count, "folder")) in \(layout.relative(workspace.root));"
-                    + " the first student builds it (minutes)."))
-        var grades: [StudentGrade] = []
-        for (index, folder) in folders.enumerated() {
-            if isatty(STDOUT_FILENO) == 1 {
-                say(
-                    style.dim(
-                        "[\(index + 1)/\(folders.count)] \(folder.relativePath): building and checking…"))
-            }
-            let start = ContinuousClock.now
-            let processorBefore = childProcessorTime()
-            let grade: StudentGrade
-            if let reason = notAWorkbook(folder) {
-                grade = StudentGrade(ungraded: folder.relativePath, because: reason)
-            } else {
-                do {
-                    grade = try await workspace.grade(folder, as: folder.relativePath, swift: swift)
-                } catch {
-                    grade = StudentGrade(
-                        ungraded: folder.relativePath, because: "not graded: \(error.message)")
-                }
-            }
-            grades.append(grade)
-            say(
-                gradeLine(grade, style: style)
-                    + style.dim(
-                        "  (\((ContinuousClock.now - start).seconds),"
-                            + " \((childProcessorTime() - processorBefore).seconds) of processor time)"))
-        }
-        let csv = gradesCSV(grades)
-        guard let csvPath else {
-            say(csv)
-            return 0
-        }
-        return writeReport(Data(csv.utf8), named: "grades", to: csvPath) ? 0 : 2
+/// Grades each student's copy in `folders`, a line per student in `style`, and writes the CSV to
+/// `csvPath` (to standard output without one). A folder that is not a copy of the workbook gets a
+/// row that says so.
+///
+/// Nothing of a student's copy is built or trusted but their exercise files: one grading
+/// workspace, a student edition under this package's build folder, is built once and kept
+/// between runs; for each student their exercise files are copied in, built in one SwiftPM
+/// run (only what changed is rebuilt), and each exercise's checks run as `check` runs them.
+/// The edition's other files a student changed are named in the row's notes.
+public func grade(_ folders: [URL], csvPath: String?, layout: Layout, style: TextStyle) async -> Int32 {
+    guard let swift = CheckBuild.findSwift() else {
+        complain("workbook: cannot find `swift` on PATH; grading builds each student's code with it")
+        return 2
     }
+    let workspace: GradingWorkspace
+    do {
+        workspace = try GradingWorkspace.prepare(for: layout)
+    } catch {
+        complain("workbook: could not prepare the grading workspace: \(error.message)")
+        return 2
+    }
+    say(
+        style.dim(
+            "Grading \(counted(folders.count, "folder")) in \(layout.relative(workspace.root));"
+                + " the first student builds it (minutes)."))
+    var grades: [StudentGrade] = []
+    for (index, folder) in folders.enumerated() {
+        if isatty(STDOUT_FILENO) == 1 {
+            say(
+                style.dim(
+                    "[\(index + 1)/\(folders.count)] \(folder.relativePath): building and checking…"))
+        }
+        let start = ContinuousClock.now
+        let processorBefore = childProcessorTime()
+        let grade: StudentGrade
+        if let reason = notAWorkbook(folder) {
+            grade = StudentGrade(ungraded: folder.relativePath, because: reason)
+        } else {
+            do {
+                grade = try await workspace.grade(folder, as: folder.relativePath, swift: swift)
+            } catch {
+                grade = StudentGrade(
+                    ungraded: folder.relativePath, because: "not graded: \(error.message)")
+            }
+        }
+        grades.append(grade)
+        say(
+            gradeLine(grade, style: style)
+                + style.dim(
+                    "  (\((ContinuousClock.now - start).inSeconds),"
+                        + " \((childProcessorTime() - processorBefore).inSeconds) of processor time)"))
+    }
+    let csv = gradesCSV(grades)
+    guard let csvPath else {
+        say(csv)
+        return 0
+    }
+    return writeReport(Data(csv.utf8), named: "grades", to: csvPath) ? 0 : 2
 }
-
 /// Why `folder` is not a copy of the workbook to grade, or nil when it is one.
 func notAWorkbook(_ folder: URL) -> String? {
     var isFolder: ObjCBool = false

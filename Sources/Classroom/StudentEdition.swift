@@ -1,3 +1,4 @@
+import CheckProcesses
 import ExerciseChecks
 import Foundation
 
@@ -163,7 +164,7 @@ struct StudentEditionProblem: Error {
 }
 
 /// `workbook student-edition DIR`: writes the edition and says what to do with it.
-func makeStudentEdition(from layout: Layout, into folder: URL) -> Int32 {
+public func makeStudentEdition(from layout: Layout, into folder: URL) -> Int32 {
     do {
         try StudentEdition.write(from: layout.root, into: folder)
     } catch {
