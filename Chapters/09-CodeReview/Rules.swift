@@ -75,7 +75,9 @@ func failedLoads(_ shape: Shape, in lab: Lab, tag: String) async -> [FailedLoad]
     var loads: [FailedLoad] = []
     for (status, route) in [(404, Route.retiredUserList), (500, Route.failingUserList)] {
         let url = lab.url(route, tag: tag)
-        let screen = ScreenUnderReview(shape, loading: url)
+        let screen = ScreenState.$laneForNewScreens.withValue("screen, \(status)") {
+            ScreenUnderReview(shape, loading: url)
+        }
         let shown = await screen.shownOnceLoaded()
         screen.close()
         loads.append(FailedLoad(status: status, requests: lab.requestCount(for: url), screen: shown))

@@ -25,8 +25,10 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
     private struct State {
         /// The lane of each stage's subscriber, by its identifier.
         var lanes: [CombineIdentifier: String] = [:]
-        /// The lane of each subscription a stage was handed, by its identifier.
-        var subscriptionLanes: [CombineIdentifier: String] = [:]
+        /// The lanes of each subscription stages were handed, by its identifier: more than one when
+        /// an operator hands its upstream's subscription through (`map` does), so that a cancel
+        /// of it ends each stage that holds it.
+        var subscriptionLanes: [CombineIdentifier: [String]] = [:]
         /// The subscriber that attached to each lane's stage last: once a `retry` subscribed again,
         /// whatever the stage still sends the one it left is a race with its release, and left out.
         var latest: [String: CombineIdentifier] = [:]
@@ -90,6 +92,7 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
         let stages = state.withLock { $0.stageLanes }
         let inner = stages.filter { $0.hasSuffix(" (inner)") }
         timeline.orderLanes(stages.filter { !inner.contains($0) }.reversed() + inner + subscriberLanes)
+        timeline.noteStages(stages)
         if timeline.sections.last?.caption == nil {
             timeline.caption(
                 "A lane per stage, named for the publisher it hears from. A stage's lane stops where the "
@@ -163,8 +166,10 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
     func willReceive<S: Subscriber>(subscriber: S, subscription: Subscription) {
         let lane = state.withLock { state -> String? in
             guard let lane = state.lanes[subscriber.combineIdentifier] else { return nil }
-            if !state.hidden.contains(subscriber.combineIdentifier) {
-                state.subscriptionLanes[subscription.combineIdentifier] = lane
+            if !state.hidden.contains(subscriber.combineIdentifier),
+                state.subscriptionLanes[subscription.combineIdentifier]?.contains(lane) != true
+            {
+                state.subscriptionLanes[subscription.combineIdentifier, default: []].append(lane)
             }
             return lane
         }
@@ -203,10 +208,8 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
     }
 
     func willCancel(subscription: Subscription) {
-        guard let lane = state.withLock({ $0.subscriptionLanes[subscription.combineIdentifier] }) else {
-            return
-        }
-        timeline.record(.cancel, lane: lane)
+        let lanes = state.withLock { $0.subscriptionLanes[subscription.combineIdentifier] ?? [] }
+        for lane in lanes { timeline.record(.cancel, lane: lane) }
     }
 
     // MARK: Bookkeeping
