@@ -277,6 +277,7 @@ func sinkCapturingSelfKeepsItsModelAlive(in _: Lab) async -> Finding<ModelReleas
         model = nil
         freed.append(watched == nil)
         // end excerpt
+        Timeline.current?.record(.action, lane: lane, detail: "model = nil")
         Timeline.current?.record(
             .note, lane: lane, detail: watched == nil ? "model freed" : "model still alive")
         withExtendedLifetime(counts) {}
