@@ -53,6 +53,10 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
         /// How many of them have had their completion. Once all have, what a stage still sends is
         /// a race with the chain's release that nothing downstream hears, and is left out.
         var completedSubscribers = 0
+        /// Stages upstream of one that a failure has reached: what they still send is heard by
+        /// nobody, however it races with a `retry` subscribing again, and is left out until they
+        /// subscribe again.
+        var unheard: Set<String> = []
     }
 
     /// What a thread is doing in the pipeline, for telling which lane an attachment made then
@@ -95,9 +99,10 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
         timeline.noteStages(stages)
         if timeline.sections.last?.caption == nil {
             timeline.caption(
-                "A lane per stage, named for the publisher it hears from. A stage's lane stops where the "
-                    + "chain's subscriber got its completion, or where a retry subscribed again: what the "
-                    + "stage still sent then, heard by nobody, is not drawn.")
+                "A lane per stage, named for the publisher it hears from. A stage's lane stops where a "
+                    + "failure went on below it, where the chain's subscriber got its completion, or where "
+                    + "a retry subscribed again: what the stage still sent then, heard by nobody, is not "
+                    + "drawn.")
         }
     }
 
@@ -157,6 +162,7 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
                 !state.hidden.contains(subscriber.combineIdentifier)
             else { return nil }
             state.subscriptionCounts[lane, default: 0] += 1
+            state.unheard.remove(lane)
             return (lane, state.subscriptionCounts[lane, default: 0])
         }
         guard let subscribed else { return }
@@ -194,7 +200,7 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
     func willReceive<S: Subscriber>(subscriber: S, completion: Subscribers.Completion<S.Failure>) {
         guard let lane = lane(of: subscriber) else { return }
         switch completion {
-        case _ where !isLatest(subscriber, on: lane): break
+        case _ where !isLatest(subscriber, on: lane) || !isHeard(completion, on: lane): break
         case .finished: timeline.record(.completion, lane: lane, detail: "finished")
         case .failure(let failure):
             timeline.record(.completion, lane: lane, detail: describe(failure: failure))
@@ -228,6 +234,19 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
         state.withLock { state in
             state.latest[lane] == subscriber.combineIdentifier
                 && (subscriberLanes.contains(lane) || state.completedSubscribers < state.subscribers)
+        }
+    }
+
+    /// Whether a completion on `lane` still reaches the chain's subscriber: not once a failure
+    /// has passed below the stage. A failure leaves the stages above it unheard.
+    private func isHeard<Failure>(_ completion: Subscribers.Completion<Failure>, on lane: String) -> Bool {
+        state.withLock { state in
+            guard !state.unheard.contains(lane) else { return false }
+            if case .failure = completion {
+                let below = state.stageLanes.firstIndex(of: lane) ?? -1
+                state.unheard.formUnion(state.stageLanes.dropFirst(below + 1))
+            }
+            return true
         }
     }
 
