@@ -310,6 +310,7 @@ func handlerCapturingSelfOnlyDelaysRelease(in lab: Lab) async -> Finding<Handler
     var loader: HandlerLoader? = HandlerLoader()
     weak let watched = loader
     loader?.load(from: url, session: lab.session)
+    Timeline.current?.record(.action, lane: "handler capturing self", detail: "loader = nil")
     loader = nil
     let aliveWhilePending = watched != nil
     _ = await until(timeout: .seconds(10)) { watched == nil }
