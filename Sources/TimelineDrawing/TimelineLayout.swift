@@ -99,13 +99,15 @@ struct SectionLayout {
         return rows.isEmpty ? [lane] : rows
     }
 
-    /// Gives each attempt after the first the wait its sender recorded before it, in order.
+    /// Gives each attempt after the first the wait its sender recorded before it, in order; an
+    /// attempt no lane is known to have sent, the next wait recorded on any lane.
     private static func tieWaits(_ waits: [Mark], to requests: inout [Row]) {
         var unused = waits
         for index in requests.indices where (requests[index].attempt ?? 1) > 1 {
-            guard let lane = requests[index].sender?.lane,
-                let wait = unused.firstIndex(where: { $0.event.lane == lane })
-            else { continue }
+            let lane = requests[index].sender?.lane
+            guard let wait = unused.firstIndex(where: { lane == nil || $0.event.lane == lane }) else {
+                continue
+            }
             requests[index].scheduledWait = unused.remove(at: wait)
         }
     }
