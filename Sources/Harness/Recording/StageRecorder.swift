@@ -57,6 +57,8 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
         /// nobody, however it races with a `retry` subscribing again, and is left out until they
         /// subscribe again.
         var unheard: Set<String> = []
+        /// Stages whose latest subscription has had its completion or been cancelled.
+        var ended: Set<String> = []
     }
 
     /// What a thread is doing in the pipeline, for telling which lane an attachment made then
@@ -157,16 +159,20 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
     /// again, in order with what the stage it left still sends, whenever the new subscription
     /// itself arrives.
     private func logSubscribe<S: Subscriber>(of subscriber: S) {
-        let subscribed = state.withLock { state -> (lane: String, count: Int)? in
+        let subscribed = state.withLock { state -> (lane: String, again: Bool)? in
             guard let lane = state.lanes[subscriber.combineIdentifier],
                 !state.hidden.contains(subscriber.combineIdentifier)
             else { return nil }
             state.subscriptionCounts[lane, default: 0] += 1
+            // Again once the stage's last subscription is over; beside a live one (the second
+            // subscriber of a `share()`) it is one more, not again.
+            let again = state.ended.contains(lane) || state.unheard.contains(lane)
             state.unheard.remove(lane)
-            return (lane, state.subscriptionCounts[lane, default: 0])
+            state.ended.remove(lane)
+            return (lane, again)
         }
         guard let subscribed else { return }
-        timeline.record(.subscribe, lane: subscribed.lane, detail: subscribed.count > 1 ? "again" : "")
+        timeline.record(.subscribe, lane: subscribed.lane, detail: subscribed.again ? "again" : "")
     }
 
     func willReceive<S: Subscriber>(subscriber: S, subscription: Subscription) {
@@ -199,11 +205,13 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
 
     func willReceive<S: Subscriber>(subscriber: S, completion: Subscribers.Completion<S.Failure>) {
         guard let lane = lane(of: subscriber) else { return }
-        switch completion {
-        case _ where !isLatest(subscriber, on: lane) || !isHeard(completion, on: lane): break
-        case .finished: timeline.record(.completion, lane: lane, detail: "finished")
-        case .failure(let failure):
-            timeline.record(.completion, lane: lane, detail: describe(failure: failure))
+        if isLatest(subscriber, on: lane), isHeard(completion, on: lane) {
+            state.withLock { _ = $0.ended.insert(lane) }
+            switch completion {
+            case .finished: timeline.record(.completion, lane: lane, detail: "finished")
+            case .failure(let failure):
+                timeline.record(.completion, lane: lane, detail: describe(failure: failure))
+            }
         }
         if subscriberLanes.contains(lane) { state.withLock { $0.completedSubscribers += 1 } }
         enter(isHidden(subscriber) ? .hidden : .completion)
@@ -214,7 +222,11 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
     }
 
     func willCancel(subscription: Subscription) {
-        let lanes = state.withLock { $0.subscriptionLanes[subscription.combineIdentifier] ?? [] }
+        let lanes = state.withLock { state in
+            let lanes = state.subscriptionLanes[subscription.combineIdentifier] ?? []
+            state.ended.formUnion(lanes)
+            return lanes
+        }
         for lane in lanes { timeline.record(.cancel, lane: lane) }
     }
 
