@@ -42,12 +42,10 @@ let configurationTimeout: TimeInterval = 6
 /// The request's `timeoutInterval`, set two ways, against the configuration's six seconds.
 ///
 /// The three wait side by side, so whether the server sees the half-second request before it gives
-/// up is a race: the rule uses a lab of its own, counted but not drawn, and the timeline shows only
-/// what it found.
+/// up is a race: the rule uses a lab of its own, whose server the timeline does not draw, and
+/// draws each request's own lane, from its subscription to its failure.
 func requestTimeoutsAgainstASilentServer(in _: Lab) async -> Finding<RequestTimeouts> {
-    let timeline = Timeline.current
-    let measured = await Timeline.$current.withValue(nil) { await timeoutsMeasured() }
-    timeline?.record(.note, lane: "three requests", detail: measured?.summary ?? "no server")
+    let measured = await timeoutsMeasured()
     guard let measured else {
         return Finding(
             expected: expectedRequestTimeouts.summary, value: expectedRequestTimeouts,
@@ -58,7 +56,9 @@ func requestTimeoutsAgainstASilentServer(in _: Lab) async -> Finding<RequestTime
 
 /// The three requests against a lab of their own; nil when it could not be opened.
 private func timeoutsMeasured() async -> RequestTimeouts? {
-    guard let lab = try? await Lab.open() else { return nil }
+    guard let lab = await Timeline.$current.withValue(nil, operation: { try? await Lab.open() }) else {
+        return nil
+    }
     defer { lab.close() }
     let configuration = Lab.sessionConfiguration()
     configuration.timeoutIntervalForRequest = configurationTimeout
@@ -73,9 +73,10 @@ private func timeoutsMeasured() async -> RequestTimeouts? {
     var half = URLRequest(url: lab.url(Route.silence, tag: "half-second"))
     half.timeoutInterval = 0.5
 
-    async let first = failureAndWait(of: property, session: session)
-    async let second = failureAndWait(of: initializer, session: session)
-    async let third = failureAndWait(of: half, session: session)
+    noteTheThreeLanes()
+    async let first = failureAndWait(of: property, session: session, lane: "property 1 s")
+    async let second = failureAndWait(of: initializer, session: session, lane: "initializer 1 s")
+    async let third = failureAndWait(of: half, session: session, lane: "property 0.5 s")
     let (oneSecond, configured, halfSecond) = await (first, second, third)
     return RequestTimeouts(
         setThroughTheProperty: TimedFailure(
@@ -120,13 +121,22 @@ private func wait(_ seconds: TimeInterval, endedFirst: Bool) -> String {
     return seconds >= 0.95 ? "after 1 s" : "in under 1 s"
 }
 
-/// Sends `request` and reads how it failed, how long that took and when it ended.
+/// Draws the three requests' lanes in the order the rule names them, and says why the server's
+/// side is not drawn.
+private func noteTheThreeLanes() {
+    Timeline.current?.orderLanes(["property 1 s", "initializer 1 s", "property 0.5 s"])
+    Timeline.current?.caption(
+        "The server is not drawn: whether the half-second request reaches it before the client gives "
+            + "up is a race.")
+}
+
+/// Sends `request`, drawn on `lane`, and reads how it failed, how long that took and when it ended.
 private func failureAndWait(
-    of request: URLRequest, session: URLSession
+    of request: URLRequest, session: URLSession, lane: String
 ) async -> (failure: String, seconds: TimeInterval, ended: ContinuousClock.Instant) {
     let clock = ContinuousClock()
     let start = clock.now
-    let ended = await outcome(of: session.dataTaskPublisher(for: request), lane: "subscriber")
+    let ended = await outcome(of: session.dataTaskPublisher(for: request), lane: lane)
     let end = clock.now
     let failure = if case .failure(let failure) = ended { describe(failure: failure) } else { "no failure" }
     return (failure, (end - start).timeInterval, end)

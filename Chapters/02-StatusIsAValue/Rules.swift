@@ -58,7 +58,7 @@ func notFoundArrivesAsAValue(in lab: Lab) async -> Finding<Result<[Int], URLErro
 /// Decoding the body of a 404 as a `User` fails, and the failure says decoding, not "no such user".
 func decodingWithoutValidationBlamesTheBody(in lab: Lab) async -> Finding<Result<[User], any Error>> {
     let decoded = await outcome(
-        of: uncheckedUser(from: lab.url(Route.missingUser), session: lab.session), lane: "subscriber")
+        of: uncheckedUser(from: lab.url(Route.missingUser), session: lab.session), stageLanes: "subscriber")
     let blamesDecoding = if case .failure(let failure) = decoded { failure is DecodingError } else { false }
     return Finding(
         expected: "failed: a DecodingError",

@@ -24,13 +24,16 @@ struct SideBySideFailures: Equatable, Sendable {
 /// hands over an `APIError` each time; the `tryMap` version only for the status it threw itself,
 /// and passes the decoder's and URLSession's own errors on untouched.
 func tryMapPassesOtherFailuresOnRaw(in lab: Lab) async -> Finding<SideBySideFailures> {
-    let urls = [
-        lab.url(Route.missingUser), lab.url(Route.broken), closedLoopbackURL().appending(path: Route.user),
+    let failures = [
+        ("404", lab.url(Route.missingUser)), ("malformed", lab.url(Route.broken)),
+        ("refused", closedLoopbackURL().appending(path: Route.user)),
     ]
     var seen = SideBySideFailures(typed: [], withTryMap: [])
-    for url in urls {
-        let typed = await outcome(of: fetch(User.self, from: url, session: lab.session), lane: "typed")
-        let untyped = await outcome(of: fetchUserWithTryMap(from: url, session: lab.session), lane: "tryMap")
+    for (failure, url) in failures {
+        let typed = await outcome(
+            of: fetch(User.self, from: url, session: lab.session), lane: "typed, \(failure)")
+        let untyped = await outcome(
+            of: fetchUserWithTryMap(from: url, session: lab.session), lane: "tryMap, \(failure)")
         seen.typed.append(failureName(typed))
         seen.withTryMap.append(failureName(untyped))
     }

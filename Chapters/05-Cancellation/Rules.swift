@@ -277,6 +277,7 @@ func sinkCapturingSelfKeepsItsModelAlive(in _: Lab) async -> Finding<ModelReleas
         model = nil
         freed.append(watched == nil)
         // end excerpt
+        Timeline.current?.record(.action, lane: lane, detail: "model = nil")
         Timeline.current?.record(
             .note, lane: lane, detail: watched == nil ? "model freed" : "model still alive")
         withExtendedLifetime(counts) {}
@@ -309,6 +310,7 @@ func handlerCapturingSelfOnlyDelaysRelease(in lab: Lab) async -> Finding<Handler
     var loader: HandlerLoader? = HandlerLoader()
     weak let watched = loader
     loader?.load(from: url, session: lab.session)
+    Timeline.current?.record(.action, lane: "handler capturing self", detail: "loader = nil")
     loader = nil
     let aliveWhilePending = watched != nil
     _ = await until(timeout: .seconds(10)) { watched == nil }

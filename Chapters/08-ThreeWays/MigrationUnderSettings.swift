@@ -41,10 +41,13 @@ func migratedModel(builtWith setting: BuildSetting, in lab: Lab) async -> Findin
     let url = lab.url(Route.image, tag: "migrated-\(setting.rawValue)")
     let environment = ProcessInfo.processInfo.environment
         .merging([MigrationChild.urlVariable: url.absoluteString]) { $1 }
+    let lane = "child: \(setting.name)"
     let measured: MigratedPicture
+    Timeline.current?.record(.action, lane: lane, detail: "launches the app")
     do {
         let run = try await runChildProcess(
             builtExecutable(named: setting.executable), environment: environment, deadline: .seconds(45))
+        Timeline.current?.record(.exit, lane: lane, detail: run.ending.description)
         measured = MigratedPicture(
             picture: run.report["picture"] ?? "none",
             setOnMainThread: run.report["set-on-main-thread"].flatMap(Bool.init),
@@ -52,7 +55,7 @@ func migratedModel(builtWith setting: BuildSetting, in lab: Lab) async -> Findin
     } catch {
         measured = MigratedPicture(picture: "none", ending: "could not start: \(error)")
     }
-    Timeline.current?.record(.note, lane: "child: \(setting.name)", detail: measured.summary)
+    Timeline.current?.record(.note, lane: lane, detail: measured.summary)
     return Finding(
         expected: MigratedPicture(
             picture: "\(ImageDescription.sample)", setOnMainThread: true, ending: "exit 0"),

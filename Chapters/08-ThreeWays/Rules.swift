@@ -200,6 +200,7 @@ func unstructuredTaskOutlivesItsOwner(in lab: Lab) async -> Finding<TaskLifetime
         return (unstructured, await child)
     }
     _ = await until { lab.requestCount(for: childURL) == 1 }
+    Timeline.current?.record(.action, lane: "owner", detail: "owner.cancel()")
     owner.cancel()
     let (unstructured, child) = await owner.value
     // end excerpt

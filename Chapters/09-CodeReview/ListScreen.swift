@@ -29,14 +29,20 @@ struct ListScreen: Equatable, Sendable {
 
 /// The screen's state. The pipeline changes it on its delivery queue while whoever looks at the
 /// screen reads it from elsewhere, so it lives under a lock; each change is drawn on the
-/// timeline's `screen` lane, noting whether it was made on the main thread.
+/// timeline's `screen` lane (or the one `laneForNewScreens` names), noting whether it was made on
+/// the main thread.
 final class ScreenState: Sendable {
+    /// The lane the screens made now are drawn on: `screen`, or a lane of each one's own where a
+    /// rule loads several one after another, so that their labels do not crowd one row.
+    @TaskLocal static var laneForNewScreens = "screen"
+
     private let shown = Locked(ListScreen())
     private let timeline = Timeline.current
+    private let lane = ScreenState.laneForNewScreens
 
     /// A screen whose changes the pipeline hands to the main queue with `receive(on:)`.
     init() {
-        timeline?.noteHops(onLane: "screen", by: "receive(on: DispatchQueue.main)")
+        timeline?.noteHops(onLane: lane, by: "receive(on: DispatchQueue.main)")
     }
 
     var current: ListScreen { shown.withLock { $0 } }
@@ -44,7 +50,7 @@ final class ScreenState: Sendable {
     func change(_ update: (inout ListScreen) -> Void) {
         shown.withLock { screen in
             update(&screen)
-            timeline?.record(.value, lane: "screen", detail: screen.summary)
+            timeline?.record(.value, lane: lane, detail: screen.summary)
         }
     }
 }

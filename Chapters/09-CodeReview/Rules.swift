@@ -3,6 +3,7 @@ import Harness
 import LoopbackLab
 import Quantities
 import Timelines
+import TypedClient
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -75,7 +76,9 @@ func failedLoads(_ shape: Shape, in lab: Lab, tag: String) async -> [FailedLoad]
     var loads: [FailedLoad] = []
     for (status, route) in [(404, Route.retiredUserList), (500, Route.failingUserList)] {
         let url = lab.url(route, tag: tag)
-        let screen = ScreenUnderReview(shape, loading: url)
+        let screen = ScreenState.$laneForNewScreens.withValue("screen, \(status)") {
+            ScreenUnderReview(shape, loading: url)
+        }
         let shown = await screen.shownOnceLoaded()
         screen.close()
         loads.append(FailedLoad(status: status, requests: lab.requestCount(for: url), screen: shown))
@@ -235,7 +238,17 @@ func retriedLoad(_ shape: Shape, in lab: Lab, tag: String) async -> RetriedLoad 
     let screen = ScreenUnderReview(shape, loading: url)
     defer { screen.close() }
     let shown = await screen.shownOnceLoaded()
+    if shape == .reviewed { noteScheduledWaits(before: lab.requests(for: url).map(\.arrivalTime)) }
     return RetriedLoad(requests: lab.requestCount(for: url), screen: shown)
+}
+
+/// Draws the wait the reviewed model's policy (`RetryPolicy(maximumRetries: 3)`) scheduled before
+/// each retry, ending when the retry arrived, so the gaps between attempts are not left unsaid.
+private func noteScheduledWaits(before arrivals: [ContinuousClock.Instant]) {
+    for (retry, arrival) in arrivals.dropFirst().enumerated() {
+        let wait = RetryPolicy(maximumRetries: 3).backoff(beforeRetry: retry + 1)
+        Timeline.current?.record(.wait, lane: "screen", detail: "\(Int(wait.milliseconds)) ms", at: arrival)
+    }
 }
 
 /// `retry(3)` resubscribes only after a failure, and a 503 is a response, not a failure, until

@@ -25,7 +25,7 @@ struct SectionLayout {
     /// A lane of the chapter's, or one request at the server with what the server did about it.
     struct Row {
         let title: String
-        let marks: [Mark]
+        var marks: [Mark]
         /// For a request's row: who sent it, when a lane was waiting for it.
         var sender: Sender?
         let isRequest: Bool
@@ -39,6 +39,10 @@ struct SectionLayout {
         /// For a row that stands for several identical requests one after another (a redirect
         /// loop): the marks of the others, which the row counts rather than draws.
         var repeats: [Mark] = []
+        /// For a lane that draws a stage of a chain (`Timeline.Section.stageLanes`): which of the
+        /// stage's subscriptions the row draws, from 1. Each time a `retry` subscribes again, the
+        /// stage starts a row of its own, as marble diagrams draw a new subscription.
+        var subscription: Int?
     }
 
     let rows: [Row]
@@ -64,18 +68,46 @@ struct SectionLayout {
         Self.numberAttempts(of: &requestRows)
         Self.tieWaits(marks.filter { $0.event.kind == .wait }, to: &requestRows)
         let sent = laneRows.flatMap { lane in
-            [lane] + Self.collapsingRepeats(requestRows.filter { $0.sender?.lane == lane.title })
+            let subscriptions =
+                section.stageLanes.contains(lane.title) ? Self.subscriptions(of: lane) : [lane]
+            return subscriptions.flatMap { row in
+                let own = requestRows.filter { request in
+                    request.sender.map { sender in
+                        sender.lane == row.title
+                            && (subscriptions.count == 1
+                                || row.marks.contains { $0.index == sender.sent.index })
+                    } ?? false
+                }
+                return [row] + Self.collapsingRepeats(own)
+            }
         }
         rows = sent + serverRow + Self.collapsingRepeats(requestRows.filter { $0.sender == nil })
     }
 
-    /// Gives each attempt after the first the wait its sender recorded before it, in order.
+    /// A stage's lane as one row a subscription: a new one starts at each `subscribe again`.
+    private static func subscriptions(of lane: Row) -> [Row] {
+        var rows: [Row] = []
+        for mark in lane.marks.sorted(by: { ($0.event.offset, $0.index) < ($1.event.offset, $1.index) }) {
+            if rows.isEmpty || (mark.event.kind == .subscribe && mark.event.detail == "again") {
+                rows.append(
+                    Row(
+                        title: lane.title, marks: [], sender: nil, isRequest: false,
+                        subscription: rows.count + 1))
+            }
+            rows[rows.count - 1].marks.append(mark)
+        }
+        return rows.isEmpty ? [lane] : rows
+    }
+
+    /// Gives each attempt after the first the wait its sender recorded before it, in order; an
+    /// attempt no lane is known to have sent, the next wait recorded on any lane.
     private static func tieWaits(_ waits: [Mark], to requests: inout [Row]) {
         var unused = waits
         for index in requests.indices where (requests[index].attempt ?? 1) > 1 {
-            guard let lane = requests[index].sender?.lane,
-                let wait = unused.firstIndex(where: { $0.event.lane == lane })
-            else { continue }
+            let lane = requests[index].sender?.lane
+            guard let wait = unused.firstIndex(where: { lane == nil || $0.event.lane == lane }) else {
+                continue
+            }
             requests[index].scheduledWait = unused.remove(at: wait)
         }
     }

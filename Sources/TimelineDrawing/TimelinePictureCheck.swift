@@ -5,8 +5,9 @@ import Timelines
 /// What is wrong with the layout of a timeline picture, read back from its SVG: text over text or
 /// over a mark, anything outside the canvas, a mark the legend does not explain or a legend entry
 /// with nothing drawn, a mark that does not look like its legend entry says, a mark mostly hidden
-/// under another, a label far from its mark, text cut short with "…", a completion drawn or
-/// recorded without saying whether it finished, and a number of events drawn other than the run's.
+/// under another, a label far from its mark, labels stacked out of time order, text cut short with
+/// "…", a completion drawn or recorded without saying whether it finished, and a number of events
+/// drawn other than the run's.
 ///
 /// It measures text with the metric of the font the pictures declare (`TimelineFont`), so it
 /// catches what a reader would see at that font, and it trusts nothing else the drawing knows.
@@ -45,6 +46,7 @@ public func timelinePictureProblems(_ svg: String) -> [String] {
     }
     problems += hiddenMarkProblems(drawn.filter { $0.role == "mark" && $0.entry != "hop" })
     problems += labelDistanceProblems(texts, drawn)
+    problems += stackingProblems(texts, drawn)
     problems += texts.filter { $0.content.contains("…") }.map { "text '\($0.content)' is cut short" }
     problems += eventCountProblems(svg, drawn)
     return Array(Set(problems)).sorted()
@@ -89,6 +91,32 @@ private func labelDistanceProblems(_ texts: [DrawnPicture.Text], _ shapes: [Draw
         else { return nil }
         return
             "label '\(text.content)' is \(Int(nearest.across)) px across and \(Int(nearest.up)) px up from its mark"
+    }
+}
+
+/// Two labels of one row that run into each other across, stacked with the later above the
+/// earlier: a reader takes a stack top to bottom as the order things happened. A label's row is
+/// the nearest below it of the marks and bars it names (events are numbered section by section),
+/// and its place in time the leftmost of them on that row.
+private func stackingProblems(_ texts: [DrawnPicture.Text], _ shapes: [DrawnPicture.Shape]) -> [String] {
+    let labels = texts.compactMap { text -> (text: DrawnPicture.Text, x: Double, row: Double)? in
+        let named = shapes.filter { shape in
+            shape.box.top >= text.box.bottom - 1
+                && (shape.attributes["data-event"].flatMap(Int.init).map(text.events.contains) ?? false)
+        }
+        guard let nearest = named.min(by: { $0.box.top < $1.box.top }) else { return nil }
+        let row = (nearest.box.top + nearest.box.bottom) / 2
+        let onRow = named.filter { abs(($0.box.top + $0.box.bottom) / 2 - row) < 1 }
+        return (text, onRow.map(\.timeX).min() ?? nearest.timeX, row)
+    }
+    return labels.flatMap { earlier in
+        labels.compactMap { later -> String? in
+            guard abs(earlier.row - later.row) < 1, later.x > earlier.x + 0.5,
+                earlier.text.box.left < later.text.box.right, later.text.box.left < earlier.text.box.right,
+                later.text.box.top < earlier.text.box.top
+            else { return nil }
+            return "label '\(later.text.content)' is stacked above the earlier '\(earlier.text.content)'"
+        }
     }
 }
 
@@ -144,6 +172,13 @@ private struct DrawnPicture {
 
         /// Drawn with the same colour (and, for a bar, the same stroke), and the shape its thread's
         /// legend entry has.
+        /// Where on the time axis it stands: a mark's centre, a bar's start.
+        var timeX: Double {
+            element == "line"
+                ? min(Double(attributes["x1"] ?? "") ?? 0, Double(attributes["x2"] ?? "") ?? 0)
+                : (box.left + box.right) / 2
+        }
+
         func looksLike(_ key: Shape, threadKey: Shape?) -> Bool {
             let paint =
                 role == "bar"

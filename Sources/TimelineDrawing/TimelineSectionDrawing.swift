@@ -108,6 +108,8 @@ struct SectionDrawing {
                         ?? (row.sender == nil ? "request" : "its request"),
                     TimelineCanvas.smallSize, false, row.sender == nil ? 0 : 14
                 )
+            } else if let subscription = row.subscription, subscription > 1 {
+                ("subscription \(subscription)", TimelineCanvas.textSize, false, 14)
             } else {
                 (row.title, TimelineCanvas.textSize, true, 0)
             }
@@ -246,7 +248,8 @@ struct SectionDrawing {
     }
 
     /// The bar along a row: from subscribe to completion for a lane, from arrival to answer for a
-    /// request; dashed to the end of the section when the wait never ended. `ends` are the events
+    /// request; dashed to the end of the section when the wait never ended, except on a stage's
+    /// lane, which ends at its last event. `ends` are the events
     /// at its two ends, the second nil when it has none.
     func bar(
         of row: SectionLayout.Row, marks: [SectionLayout.Mark], xs: [Int: Double]
@@ -265,7 +268,12 @@ struct SectionDrawing {
         guard let opening = marks.first(where: { $0.event.kind.opens }) else { return nil }
         let from = xs[opening.index]!
         guard let closing = marks.last(where: { $0.event.kind.closes }) else {
-            return (.stillWaiting, from, end, (opening.index, nil))
+            // A stage's lane stops at its last event drawn: what came after was heard by nobody.
+            guard row.subscription != nil else { return (.stillWaiting, from, end, (opening.index, nil)) }
+            guard let last = marks.max(by: { xs[$0.index]! < xs[$1.index]! }), xs[last.index]! > from else {
+                return nil
+            }
+            return (.waiting, from, xs[last.index]!, (opening.index, last.index))
         }
         let to = xs[closing.index]!
         return to > from ? (.waiting, from, to, (opening.index, closing.index)) : nil
@@ -380,11 +388,12 @@ struct SectionDrawing {
 
     /// Puts each label in the lowest line where it clears the labels already there, starting at
     /// its mark and running right, or ending there and running left; never into the title column
-    /// or past the right margin. The latest labels are placed first, so that labels stacked over
-    /// each other read in the order things happened, top to bottom.
+    /// or past the right margin. The latest labels are placed first, and each goes above every
+    /// later one it would run into, so that labels stacked over each other read in the order
+    /// things happened, top to bottom.
     func place(_ items: [LabelItem]) -> [PlacedLabel] {
         let pieces = items.flatMap(fitted)
-        var lines: [[(left: Double, right: Double)]] = []
+        var spans: [(left: Double, right: Double, line: Int)] = []
         let order = pieces.indices.sorted { (pieces[$0].x, $0) > (pieces[$1].x, $1) }
         var placed: [PlacedLabel] = []
         // The line of the last piece placed, which the line before it in a broken text must be above.
@@ -393,31 +402,27 @@ struct SectionDrawing {
             let item = pieces[index]
             let anchors: [TextAnchor] = item.preferEnd ? [.end, .start] : [.start, .end]
             let lowest = item.linesAfter > 0 ? below + 1 : 0
-            search: for line in lowest...max(lines.count, lowest) {
-                for anchor in anchors {
-                    let left: Double
-                    if item.slides {
-                        left = min(
-                            max(anchor == .start ? item.x - 4 : item.x + 4 - item.width, leftmostLabel),
-                            contentRight - item.width)
-                    } else if let unslid = unslidLeft(item, anchor) {
-                        left = unslid
-                    } else {
-                        continue
-                    }
-                    let right = left + item.width
-                    if line < lines.count,
-                        lines[line].contains(where: { left < $0.right + 10 && $0.left < right + 10 })
-                    {
-                        continue
-                    }
-                    while lines.count <= line { lines.append([]) }
-                    lines[line].append((left, right))
-                    below = line
-                    placed.append(PlacedLabel(parts: item.parts, x: left, anchor: .start, line: line))
-                    break search
+            var best: (line: Int, left: Double)?
+            for anchor in anchors {
+                let left: Double
+                if item.slides {
+                    left = min(
+                        max(anchor == .start ? item.x - 4 : item.x + 4 - item.width, leftmostLabel),
+                        contentRight - item.width)
+                } else if let unslid = unslidLeft(item, anchor) {
+                    left = unslid
+                } else {
+                    continue
                 }
+                let right = left + item.width
+                let later = spans.filter { left < $0.right + 10 && $0.left < right + 10 }
+                let line = max(lowest, (later.map(\.line).max() ?? -1) + 1)
+                if best.map({ line < $0.line }) ?? true { best = (line, left) }
             }
+            guard let best else { continue }
+            spans.append((best.left, best.left + item.width, best.line))
+            below = best.line
+            placed.append(PlacedLabel(parts: item.parts, x: best.left, anchor: .start, line: best.line))
         }
         return placed
     }
@@ -446,7 +451,7 @@ extension Timeline.Event {
     /// What the picture writes beside the mark, in words a reader needs no key for.
     var label: String {
         switch kind {
-        case .subscribe: "subscribe"
+        case .subscribe: detail.isEmpty ? "subscribe" : "subscribe \(detail)"
         case .request: detail
         case .response: "answers \(detail)"
         case .hangUp: "hangs up, no answer"

@@ -63,6 +63,11 @@ public final class Timeline: Sendable {
         /// publisher at its start to its subscriber (`orderLanes(_:)`).
         public fileprivate(set) var laneOrder: [String] = []
 
+        /// Lanes that each draw one stage of a chain, as against a subscriber or the server: what a
+        /// stage still sent once nobody heard it is not recorded, so such a lane ends at its last
+        /// event rather than waiting on to the end of the rule.
+        public fileprivate(set) var stageLanes: Set<String> = []
+
         /// The section's lanes: those `laneOrder` names first, in its order, then the others in the
         /// order they first appear.
         public var lanes: [String] {
@@ -140,6 +145,11 @@ public final class Timeline: Sendable {
     /// Draws the current rule's lanes `names` before its others, in this order.
     public func orderLanes(_ names: [String]) {
         updateCurrentSection { $0.laneOrder = names }
+    }
+
+    /// Notes that the current rule's lanes `names` each draw a stage of a chain (`stageLanes`).
+    public func noteStages(_ names: [String]) {
+        updateCurrentSection { $0.stageLanes.formUnion(names) }
     }
 
     private func updateCurrentSection(_ update: (inout Section) -> Void) {

@@ -93,6 +93,8 @@ import Timelines
             ])
         #expect(marks(on: "A", of: timeline) == ["subscribe", "value 1", "completion finished"])
         #expect(marks(on: "B", of: timeline) == ["subscribe", "completion finished"])
+        // The second subscriber's subscription is one beside the first, not the first again.
+        #expect(timeline.events.filter { $0.kind == .subscribe && $0.detail == "again" }.map(\.lane) == [])
     }
 
     @Test func aPipelineAttachedElsewhereMeanwhileIsNotRecorded() async {

@@ -41,6 +41,24 @@ import Timelines
         #expect(timelinePictureProblems(cut) == ["text 'value 20…' is cut short"])
     }
 
+    @Test func aLaterLabelStackedAboveAnEarlierOneItRunsIntoIsFound() {
+        let first = mark.replacingOccurrences(of: "/>", with: " data-event=\"0\"/>")
+        let second = first.replacingOccurrences(of: "cx=\"200\"", with: "cx=\"260\"")
+            .replacingOccurrences(of: "\"0\"", with: "\"1\"")
+        func labels(earlierAt earlier: Int, laterAt later: Int) -> String {
+            picture(
+                [
+                    first, second, "<text x=\"190\" y=\"\(earlier)\" data-events=\"0\">value 200</text>",
+                    "<text x=\"230\" y=\"\(later)\" data-events=\"1\">value 404</text>",
+                ].joined(separator: "\n"))
+        }
+        #expect(timelinePictureProblems(labels(earlierAt: 110, laterAt: 130)) == [])
+        #expect(
+            timelinePictureProblems(labels(earlierAt: 130, laterAt: 110)) == [
+                "label 'value 404' is stacked above the earlier 'value 200'"
+            ])
+    }
+
     @Test func aCompletionWithoutItsEndingOrAMissingEventIsFound() {
         let sequence =
             "<metadata id=\"stable-sequence\">\ntimeline: T\nsection: s\n  lane: a\n    value (off main)\n"

@@ -25,8 +25,10 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
     private struct State {
         /// The lane of each stage's subscriber, by its identifier.
         var lanes: [CombineIdentifier: String] = [:]
-        /// The lane of each subscription a stage was handed, by its identifier.
-        var subscriptionLanes: [CombineIdentifier: String] = [:]
+        /// The lanes of each subscription stages were handed, by its identifier: more than one when
+        /// an operator hands its upstream's subscription through (`map` does), so that a cancel
+        /// of it ends each stage that holds it.
+        var subscriptionLanes: [CombineIdentifier: [String]] = [:]
         /// The subscriber that attached to each lane's stage last: once a `retry` subscribed again,
         /// whatever the stage still sends the one it left is a race with its release, and left out.
         var latest: [String: CombineIdentifier] = [:]
@@ -51,6 +53,12 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
         /// How many of them have had their completion. Once all have, what a stage still sends is
         /// a race with the chain's release that nothing downstream hears, and is left out.
         var completedSubscribers = 0
+        /// Stages upstream of one that a failure has reached: what they still send is heard by
+        /// nobody, however it races with a `retry` subscribing again, and is left out until they
+        /// subscribe again.
+        var unheard: Set<String> = []
+        /// Stages whose latest subscription has had its completion or been cancelled.
+        var ended: Set<String> = []
     }
 
     /// What a thread is doing in the pipeline, for telling which lane an attachment made then
@@ -90,11 +98,13 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
         let stages = state.withLock { $0.stageLanes }
         let inner = stages.filter { $0.hasSuffix(" (inner)") }
         timeline.orderLanes(stages.filter { !inner.contains($0) }.reversed() + inner + subscriberLanes)
+        timeline.noteStages(stages)
         if timeline.sections.last?.caption == nil {
             timeline.caption(
-                "A lane per stage, named for the publisher it hears from. A stage's lane stops where the "
-                    + "chain's subscriber got its completion, or where a retry subscribed again: what the "
-                    + "stage still sent then, heard by nobody, is not drawn.")
+                "A lane per stage, named for the publisher it hears from. A stage's lane stops where a "
+                    + "failure went on below it, where the chain's subscriber got its completion, or where "
+                    + "a retry subscribed again: what the stage still sent then, heard by nobody, is not "
+                    + "drawn.")
         }
     }
 
@@ -149,22 +159,29 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
     /// again, in order with what the stage it left still sends, whenever the new subscription
     /// itself arrives.
     private func logSubscribe<S: Subscriber>(of subscriber: S) {
-        let subscribed = state.withLock { state -> (lane: String, count: Int)? in
+        let subscribed = state.withLock { state -> (lane: String, again: Bool)? in
             guard let lane = state.lanes[subscriber.combineIdentifier],
                 !state.hidden.contains(subscriber.combineIdentifier)
             else { return nil }
             state.subscriptionCounts[lane, default: 0] += 1
-            return (lane, state.subscriptionCounts[lane, default: 0])
+            // Again once the stage's last subscription is over; beside a live one (the second
+            // subscriber of a `share()`) it is one more, not again.
+            let again = state.ended.contains(lane) || state.unheard.contains(lane)
+            state.unheard.remove(lane)
+            state.ended.remove(lane)
+            return (lane, again)
         }
         guard let subscribed else { return }
-        timeline.record(.subscribe, lane: subscribed.lane, detail: subscribed.count > 1 ? "again" : "")
+        timeline.record(.subscribe, lane: subscribed.lane, detail: subscribed.again ? "again" : "")
     }
 
     func willReceive<S: Subscriber>(subscriber: S, subscription: Subscription) {
         let lane = state.withLock { state -> String? in
             guard let lane = state.lanes[subscriber.combineIdentifier] else { return nil }
-            if !state.hidden.contains(subscriber.combineIdentifier) {
-                state.subscriptionLanes[subscription.combineIdentifier] = lane
+            if !state.hidden.contains(subscriber.combineIdentifier),
+                state.subscriptionLanes[subscription.combineIdentifier]?.contains(lane) != true
+            {
+                state.subscriptionLanes[subscription.combineIdentifier, default: []].append(lane)
             }
             return lane
         }
@@ -188,11 +205,13 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
 
     func willReceive<S: Subscriber>(subscriber: S, completion: Subscribers.Completion<S.Failure>) {
         guard let lane = lane(of: subscriber) else { return }
-        switch completion {
-        case _ where !isLatest(subscriber, on: lane): break
-        case .finished: timeline.record(.completion, lane: lane, detail: "finished")
-        case .failure(let failure):
-            timeline.record(.completion, lane: lane, detail: describe(failure: failure))
+        if isLatest(subscriber, on: lane), isHeard(completion, on: lane) {
+            state.withLock { _ = $0.ended.insert(lane) }
+            switch completion {
+            case .finished: timeline.record(.completion, lane: lane, detail: "finished")
+            case .failure(let failure):
+                timeline.record(.completion, lane: lane, detail: describe(failure: failure))
+            }
         }
         if subscriberLanes.contains(lane) { state.withLock { $0.completedSubscribers += 1 } }
         enter(isHidden(subscriber) ? .hidden : .completion)
@@ -203,10 +222,12 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
     }
 
     func willCancel(subscription: Subscription) {
-        guard let lane = state.withLock({ $0.subscriptionLanes[subscription.combineIdentifier] }) else {
-            return
+        let lanes = state.withLock { state in
+            let lanes = state.subscriptionLanes[subscription.combineIdentifier] ?? []
+            state.ended.formUnion(lanes)
+            return lanes
         }
-        timeline.record(.cancel, lane: lane)
+        for lane in lanes { timeline.record(.cancel, lane: lane) }
     }
 
     // MARK: Bookkeeping
@@ -225,6 +246,19 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
         state.withLock { state in
             state.latest[lane] == subscriber.combineIdentifier
                 && (subscriberLanes.contains(lane) || state.completedSubscribers < state.subscribers)
+        }
+    }
+
+    /// Whether a completion on `lane` still reaches the chain's subscriber: not once a failure
+    /// has passed below the stage. A failure leaves the stages above it unheard.
+    private func isHeard<Failure>(_ completion: Subscribers.Completion<Failure>, on lane: String) -> Bool {
+        state.withLock { state in
+            guard !state.unheard.contains(lane) else { return false }
+            if case .failure = completion {
+                let below = state.stageLanes.firstIndex(of: lane) ?? -1
+                state.unheard.formUnion(state.stageLanes.dropFirst(below + 1))
+            }
+            return true
         }
     }
 
