@@ -135,13 +135,17 @@ struct ThreeImages: Equatable, Sendable {
 ///
 /// Each answer is recorded on the timeline as it is set, which is when its call ended.
 struct TwoFailures: Equatable, Sendable {
-    var missingWithTry: ImageDescription? { didSet { recordOptional(missingWithTry) } }
-    var refusedWithTry: ImageDescription? { didSet { recordOptional(refusedWithTry) } }
+    var missingWithTry: ImageDescription? { didSet { recordOptional(missingWithTry, for: "the 404") } }
+    var refusedWithTry: ImageDescription? {
+        didSet { recordOptional(refusedWithTry, for: "the refused connection") }
+    }
     var missingTyped: APIError? { didSet { recordError(missingTyped) } }
     var refusedTyped: APIError? { didSet { recordError(refusedTyped) } }
 
-    private func recordOptional(_ image: ImageDescription?) {
-        Timeline.current?.record(.value, lane: "try?", detail: image.map(\.description) ?? "nil")
+    /// Two nils look alike, so the picture says which call each answered.
+    private func recordOptional(_ image: ImageDescription?, for call: String) {
+        Timeline.current?.record(
+            .value, lane: "try?", detail: (image.map(\.description) ?? "nil") + " for " + call)
     }
 
     private func recordError(_ failure: APIError?) {
