@@ -97,9 +97,10 @@ public final class Timeline: Sendable {
         sectionsStore = Locked([Section(title: "", start: .now)])
     }
 
-    /// Starts a new section: the events recorded from now on belong to it, timed from now.
-    public func beginSection(_ title: String) {
-        let section = Section(title: title, start: .now)
+    /// Starts a new section: the events recorded from now on belong to it, timed from `start`
+    /// (now, unless the caller took the instant already, as a test that needs exact times does).
+    public func beginSection(_ title: String, at start: ContinuousClock.Instant = .now) {
+        let section = Section(title: title, start: start)
         sectionsStore.withLock { sections in
             if sections.count == 1, sections[0].title.isEmpty, sections[0].events.isEmpty {
                 sections[0] = section

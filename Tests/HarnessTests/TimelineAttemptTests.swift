@@ -13,8 +13,8 @@ struct TimelineAttemptTests {
     /// server, after one subscribe on a `load` lane that stays open throughout.
     private func run(_ events: [(Timeline.Event.Kind, String, Double, Int)]) -> Timeline {
         let timeline = Timeline(title: "Chapter")
-        timeline.beginSection("rule")
         let start = ContinuousClock.now
+        timeline.beginSection("rule", at: start)
         timeline.record(.subscribe, lane: "load", at: start)
         for (kind, detail, milliseconds, exchange) in events {
             timeline.record(

@@ -8,8 +8,8 @@ import Timelines
     /// One section, "rule", with `events` recorded as (kind, lane, detail, milliseconds from its start).
     func timeline(_ events: [(Timeline.Event.Kind, String, String, Int)]) -> Timeline {
         let timeline = Timeline(title: "Chapter")
-        timeline.beginSection("rule")
         let start = ContinuousClock.now
+        timeline.beginSection("rule", at: start)
         for (kind, lane, detail, milliseconds) in events {
             timeline.record(kind, lane: lane, detail: detail, at: start + .milliseconds(milliseconds))
         }

@@ -11,8 +11,8 @@ import Timelines
     /// A timeline with an early and a late value, a request, and details that need escaping.
     func sample() -> Timeline {
         let timeline = Timeline(title: "Chapter <1> & \"more\"")
-        timeline.beginSection("one subscriber")
         let start = ContinuousClock.now
+        timeline.beginSection("one subscriber", at: start)
         timeline.record(.subscribe, lane: "subscriber", at: start)
         timeline.record(
             .request, lane: "server", detail: "GET /users/1?tag=a&b", at: start + .milliseconds(5))
