@@ -62,8 +62,8 @@ public struct ChildProcessRun: Sendable {
 /// ends, not once its pipes close (a process it started may hold them open long after): while an
 /// ended child is not reaped, Swift Testing's exit-test monitor, which waits for any child, spins.
 ///
-/// With a `deadline` (on Linux), the child leads a process group of its own, and every kill goes to the
-/// group: what the child started dies with it. At the deadline, whatever the group still holds
+/// With a `deadline` (on Linux), the child leads a process group of its own, and every kill goes to
+/// the group: what the child started dies with it. At the deadline, whatever the group still holds
 /// open of the output is killed too, even after the child itself ended: Swift's crash backtracer,
 /// started by a crashing child that is then killed, can wait for ever on the child it was reading
 /// and keep the pipes open, which would keep this call waiting with it.
@@ -283,9 +283,12 @@ private func start(
         var noSignals = sigset_t()
         sigemptyset(&noSignals)
         posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | (ownGroup ? POSIX_SPAWN_SETPGROUP : 0)))
+        var flags = POSIX_SPAWN_SETSIGMASK
+        if ownGroup {
+            posix_spawnattr_setpgroup(&attributes, 0)
+            flags |= POSIX_SPAWN_SETPGROUP
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }

@@ -170,8 +170,6 @@ private struct DrawnPicture {
         let attributes: [String: String]
         let box: Box
 
-        /// Drawn with the same colour (and, for a bar, the same stroke), and the shape its thread's
-        /// legend entry has.
         /// Where on the time axis it stands: a mark's centre, a bar's start.
         var timeX: Double {
             element == "line"
@@ -179,6 +177,8 @@ private struct DrawnPicture {
                 : (box.left + box.right) / 2
         }
 
+        /// Drawn with the same colour (and, for a bar, the same stroke), and the shape its thread's
+        /// legend entry has.
         func looksLike(_ key: Shape, threadKey: Shape?) -> Bool {
             let paint =
                 role == "bar"
