@@ -10,10 +10,18 @@ import Testing
     ) -> [String]? {
         let upstream = HeldSubscriberPublisher<Int, ProbeError>()
         make(upstream).subscribe(TestSubscriber<P.Output, P.Failure>())
-        guard let held = upstream.heldSubscriber, let reflecting = held as? CustomReflectable else {
+        guard let held = upstream.subscriberItself, let reflecting = held as? CustomReflectable else {
             return nil
         }
         return reflecting.customMirror.children.map { "\($0.label ?? "-")" }
+    }
+
+    // While an observer is enabled (tests elsewhere enable theirs in parallel), the publisher is
+    // handed a stand-in that reflects nothing; these tests read the operator's own object behind it.
+    @Test func theOperatorsMirrorIsReadBehindAnIntrospectionStandIn() {
+        var labels: [String]?
+        IntrospectionLog().recording { labels = children { $0.reduce(0, +) } }
+        #expect(labels == ["downstream", "result", "initial", "status"])
     }
 
     // Apple: map, filter, tryMap, dropFirst and output(in:) reflect with no children.
@@ -61,7 +69,7 @@ import Testing
         #expect(children { $0.measureInterval(using: ImmediateScheduler.shared) } == [])
         let upstream = HeldSubscriberPublisher<Int, ProbeError>()
         upstream.retry(1).subscribe(TestSubscriber<Int, ProbeError>())
-        let held = upstream.heldSubscriber as? CustomPlaygroundDisplayConvertible
+        let held = upstream.subscriberItself as? CustomPlaygroundDisplayConvertible
         #expect(held?.playgroundDescription as? String == "Retry")
     }
 
@@ -126,7 +134,7 @@ import Testing
             let subscriber = TestSubscriber<Int, Never>()
             makeOperator(outer).subscribe(subscriber)
             outer.send(inner)
-            let held = try #require(inner.heldSubscriber)
+            let held = try #require(inner.subscriberItself)
             let mirror = try #require((held as? CustomReflectable)?.customMirror)
 
             #expect(["FlatMap", "SwitchToLatest"].contains((held as? CustomStringConvertible)?.description))

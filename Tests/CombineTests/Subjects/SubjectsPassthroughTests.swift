@@ -310,7 +310,7 @@ struct SubjectsPassthroughTests {
         let subscriber = TestSubscriber<Int, Never>(initialDemand: .max(3))
         subject.subscribe(subscriber)
         let held = try #require(subscriber.subscription)
-        let subscription = try #require(held as? CustomReflectable)
+        let subscription = try #require(behindIntrospection(held) as? CustomReflectable)
 
         let live = subscription.customMirror.children.map { "\($0.label ?? "-")=\($0.value)" }
         #expect(live.map { $0.prefix { $0 != "=" } } == ["parent", "downstream", "demand", "subject"])

@@ -15,9 +15,13 @@ final class HeldSubscriberPublisher<Output, Failure: Error>: Publisher, @uncheck
 
     /// The subscriber itself, when it is also a subscription (as an operator's inner object often is),
     /// so a test can call it before it has a subscription of its own.
-    var subscriberAsSubscription: Subscription? { lock.withLock { rawSubscriber as? Subscription } }
+    var subscriberAsSubscription: Subscription? { subscriberItself as? Subscription }
 
-    /// The subscriber itself, as the publisher was given it.
+    /// The operator's own subscriber, behind any introspection stand-in, for tests that look at it.
+    var subscriberItself: Any? { heldSubscriber.map(behindIntrospection) }
+
+    /// The subscriber as the publisher was given it: a stand-in while an `_Introspection` observer
+    /// is enabled anywhere in the process (another test's, running in parallel).
     var heldSubscriber: Any? {
         lock.lock()
         defer { lock.unlock() }
