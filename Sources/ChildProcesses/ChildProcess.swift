@@ -57,10 +57,13 @@ public struct ChildProcessRun: Sendable {
 /// result, never passed on. Its standard input is the file `input`, or empty. `onOutput` sees each
 /// piece of output as it arrives (a build's progress, say).
 ///
-/// Both outputs are read as they come, on Dispatch threads, so a child never blocks on a full pipe
-/// (a crash report can be long) and never looks hung for it. The child is reaped the moment it
-/// ends, not once its pipes close (a process it started may hold them open long after): while an
-/// ended child is not reaped, Swift Testing's exit-test monitor, which waits for any child, spins.
+/// Both outputs are read as they come, each on a thread of its own, so a child never blocks on a
+/// full pipe (a crash report can be long) and never looks hung for it. Not on Dispatch's global
+/// queue: on Linux Swift's tasks run on its threads too, and a read blocked there holds one of them
+/// for the child's whole life (Dispatch adds a thread at most once a second when all are blocked).
+/// The child is reaped the moment it ends, not once its pipes close (a process it started may hold
+/// them open long after): while an ended child is not reaped, Swift Testing's exit-test monitor,
+/// which waits for any child, spins.
 ///
 /// With a `deadline` (on Linux), the child leads a process group of its own, and every kill goes to
 /// the group: what the child started dies with it. At the deadline, whatever the group still holds
@@ -94,7 +97,7 @@ public func runChildProcess(
     let written = Locked(0)
     @Sendable func read(_ pipe: Pipe) async -> Data {
         await withCheckedContinuation { done in
-            DispatchQueue.global().async {
+            Thread.detachNewThread {
                 var kept = Data()
                 while case let data = pipe.fileHandleForReading.availableData, !data.isEmpty {
                     let room = written.withLock { total in
@@ -114,8 +117,7 @@ public func runChildProcess(
     }
     async let outputData = read(output)
     async let errorData = read(errors)
-    // A thread of its own, not a Dispatch worker: with the readers of many children blocking the
-    // global queue's few threads, a waiter queued there could start seconds late.
+    // A thread of its own too: waiting blocks it until the child ends.
     let ending = await withCheckedContinuation { done in
         Thread.detachNewThread {
             child.waitUntilEnded()

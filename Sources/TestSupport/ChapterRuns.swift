@@ -1,5 +1,6 @@
 import ChildProcesses
 import Foundation
+import Locking
 import LoopbackLab
 import TimelineDrawing
 
@@ -37,10 +38,10 @@ public struct ChapterRunFailure: Error, CustomStringConvertible {
 /// that is not a terminal, no `NO_COLOR`, and every proxy variable libcurl reads pointing at a port
 /// where nothing listens, as on a machine whose proxy is down: a chapter must reach its own server
 /// all the same.
-public actor ChapterRuns {
+public final class ChapterRuns: Sendable {
     public static let shared = ChapterRuns()
 
-    private var runs: [String: Task<ChapterRun, any Error>] = [:]
+    private let runs = Locked<[String: Task<ChapterRun, any Error>]>([:])
 
     /// The run of the chapter `name` (such as `ColdPublishers`), started now unless it was already.
     public func run(_ name: String) async throws -> ChapterRun {
@@ -55,11 +56,16 @@ public actor ChapterRuns {
         }
     }
 
+    /// The run of `name`, started here if it was not yet: at once, without waiting for a turn on
+    /// Swift's shared threads, and at high priority, so that the few steps of a run that is mostly
+    /// waiting do not queue behind the suite's busy tests and leave its chapter idle.
     private func started(_ name: String) -> Task<ChapterRun, any Error> {
-        if let run = runs[name] { return run }
-        let run = Task { try await Self.launch(name) }
-        runs[name] = run
-        return run
+        runs.withLock { runs in
+            if let run = runs[name] { return run }
+            let run = Task(priority: .high) { try await Self.launch(name) }
+            runs[name] = run
+            return run
+        }
     }
 
     /// The environment a chapter runs in here: this process's, without `NO_COLOR`, so that only

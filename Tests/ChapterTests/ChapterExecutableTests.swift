@@ -12,7 +12,9 @@ struct ChapterExecutableTests {
 
     @Test(arguments: chapterNames)
     func reportsEveryRuleAsExpectedAndExitsZero(chapter: String) async throws {
-        // The run the docs tests look at too: each chapter runs once for the whole suite.
+        // The run the docs tests look at too: each chapter runs once for the whole suite, all of
+        // them side by side.
+        ChapterRuns.shared.startAll(chapterNames)
         let run = try await ChapterRuns.shared.run(chapter)
         let rows = ChildRun(status: 0, output: run.output, errors: run.errors).markedRows
         #expect(rows.count >= 4)
@@ -24,7 +26,8 @@ struct ChapterExecutableTests {
     @Test func drawsATimelineWhenAskedWithoutChangingTheReport() async throws {
         let picture = FileManager.default.temporaryDirectory.appending(path: "chapter-timeline-\(UUID()).svg")
         defer { try? FileManager.default.removeItem(at: picture) }
-        let executable = builtExecutable(named: "TypedErrors")
+        // A chapter that waits on no timeout, since it runs twice here.
+        let executable = builtExecutable(named: "ConditionalRequests")
         let plain = try await runChild(executable, environment: environment)
         let drawn = try await runChild(
             executable, arguments: ["--timeline", picture.path], environment: environment)
@@ -32,7 +35,7 @@ struct ChapterExecutableTests {
         #expect(stableReport(of: drawn.output) == stableReport(of: plain.output))
         let svg = try String(contentsOf: picture, encoding: .utf8)
         #expect(svg.contains("<svg"))
-        #expect(svg.contains("GET /users/1"))
+        #expect(svg.contains("GET /profile?tag=first-load"))
         #expect(drawn.output.hasSuffix("\ntimeline drawn in \(picture.standardizedFileURL.path)\n"))
     }
 

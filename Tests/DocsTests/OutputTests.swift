@@ -4,7 +4,7 @@ import Testing
 @Suite struct OutputTests {
     @Test func everyOutputBlockInTheDocsIsWhatTheChapterPrintsNow() async throws {
         let repository = DocsRepository.current
-        await ChapterRuns.shared.startAll(repository.chapters.map(\.name))
+        ChapterRuns.shared.startAll(repository.chapters.map(\.name))
         let problems = await outputProblems(in: repository) { try await ChapterRuns.shared.run($0).output }
         #expect(problems.isEmpty, "\n\(problems.report)")
         #expect(

@@ -11,7 +11,7 @@ import Timelines
     @Test(.enabled(if: platformName == "Linux", "the pictures record runs on Linux"))
     func everyChapterPictureWasDrawnFromTheChaptersCurrentEventSequence() async throws {
         let repository = DocsRepository.current
-        await ChapterRuns.shared.startAll(repository.chapters.map(\.name))
+        ChapterRuns.shared.startAll(repository.chapters.map(\.name))
         let problems = await pictureProblems(in: repository) { try await ChapterRuns.shared.run($0).pictures }
         #expect(problems.isEmpty, "\n\(problems.report)")
         #expect(!repository.chapters.isEmpty)
