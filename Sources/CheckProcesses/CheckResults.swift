@@ -72,12 +72,15 @@ let hangHint = Stall.codeNeverReturned.hint
 private let keptOutputLines = 12
 
 /// Runs each check of `exercise` in a child process of its own (`runner exercise check`, a fresh
-/// `VerdictSeal` on its standard input), at most a few at a time, and hands each result to
+/// `VerdictSeal` on its standard input), at most `sideBySide` at a time, and hands each result to
 /// `finished` in check order as soon as it and every check before it are done. `environment` is
 /// added to this process's own for the children.
+///
+/// Three side by side keep a learner's two cores busy without crowding them; a test proving how
+/// code that hangs is reported runs them all at once, so that each hang costs its time only once.
 public func runChecks(
     of exercise: Exercise, runner: URL, limits: ChildLimits = .check, environment: [String: String] = [:],
-    finished: @Sendable (CheckResult) -> Void = { _ in }
+    sideBySide: Int = 3, finished: @Sendable (CheckResult) -> Void = { _ in }
 ) async -> [CheckResult] {
     var results = [CheckResult?](repeating: nil, count: exercise.checks.count)
     var reported = 0
@@ -94,7 +97,7 @@ public func runChecks(
                 return (index, result)
             }
         }
-        for _ in 0..<3 { startNext() }
+        for _ in 0..<max(1, sideBySide) { startNext() }
         for await (index, result) in group {
             results[index] = result
             while reported < results.count, let ready = results[reported] {

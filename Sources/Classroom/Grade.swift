@@ -190,9 +190,11 @@ struct GradingWorkspace {
 
 /// `exercise`'s checks run against `runner` as grading runs them, each in a process of its own.
 func gradedOutcome(
-    of exercise: Exercise, runner: URL, limits: ChildLimits = .check, environment: [String: String] = [:]
+    of exercise: Exercise, runner: URL, limits: ChildLimits = .check, environment: [String: String] = [:],
+    sideBySide: Int = 3
 ) async -> ExerciseOutcome {
-    let results = await runChecks(of: exercise, runner: runner, limits: limits, environment: environment)
+    let results = await runChecks(
+        of: exercise, runner: runner, limits: limits, environment: environment, sideBySide: sideBySide)
     return ExerciseOutcome(exercise: exercise, results: results, buildFailure: nil)
 }
 

@@ -158,6 +158,9 @@ struct ProofTests {
             let verdicts = try await verdictsInThisProcess(of: exercise, against: code.checkedCode)
             return Array(zip(exercise.checks.map(\.sentence), verdicts))
         }
+        // Three at a time, as `workbook check` runs them: the starter crashes in every check, and
+        // each crash starts Swift's backtracer; five at once beside two busy processes once left
+        // one process frozen past the 60 s limit.
         return await runChecks(of: exercise, runner: code.runner, limits: verdictLimits).map {
             ($0.sentence, $0.verdict)
         }

@@ -13,13 +13,14 @@ let verdictPatience = Duration.seconds(8)
 
 /// The verdict of each of `exercise`'s checks against `codes`, in check order. The checks run at
 /// once, each against a lab of its own, so the slowest check, not their sum, sets how long this
-/// takes; each has `verdictPatience`.
-func verdictsInThisProcess(of exercise: Exercise, against codes: [any ExerciseCode]) async throws -> [Verdict]
-{
+/// takes; each has `patience`.
+func verdictsInThisProcess(
+    of exercise: Exercise, against codes: [any ExerciseCode], patience: Duration = verdictPatience
+) async throws -> [Verdict] {
     try await withThrowingTaskGroup(of: (Int, Verdict).self) { group in
         for (index, check) in exercise.checks.enumerated() {
             group.addTask {
-                let verdict = try await CheckPatience.$current.withValue(verdictPatience) {
+                let verdict = try await CheckPatience.$current.withValue(patience) {
                     try await check.run(against: codes)
                 }
                 return (index, verdict)

@@ -32,7 +32,7 @@ struct VariantTests {
         let checked = try #require(exercise(variant.exercise))
         let outcome = await gradedOutcome(
             of: checked, runner: builtExecutable(named: "VariantCheckRunner"), limits: verdictLimits,
-            environment: ["WORKBOOK_ANSWER_VARIANT": variant.description])
+            environment: ["WORKBOOK_ANSWER_VARIANT": variant.description], sideBySide: checked.checks.count)
         let mismatches = mismatches(of: variant, verdicts: outcome.results.map { ($0.sentence, $0.verdict) })
         #expect(mismatches.isEmpty, "\(variant): \(mismatches.joined(separator: "; "))")
         let forged = variant.rejections.values.contains("the check did not finish")
@@ -96,9 +96,9 @@ func runChecks(of variant: AnswerVariant, limits: ChildLimits) async -> [CheckRe
 
 /// What is not as `variant` says: a check it should fail that passed, one it should pass that
 /// failed, or a failure that measured something else. Empty when the variant goes as it should.
-func mismatches(of variant: AnswerVariant) async throws -> [String] {
+func mismatches(of variant: AnswerVariant, patience: Duration = verdictPatience) async throws -> [String] {
     guard let exercise = exercise(variant.exercise) else { return ["no exercise \(variant.exercise)"] }
-    let verdicts = try await verdictsInThisProcess(of: exercise, against: [variant.code])
+    let verdicts = try await verdictsInThisProcess(of: exercise, against: [variant.code], patience: patience)
     return mismatches(of: variant, verdicts: zip(exercise.checks.map(\.sentence), verdicts).map { ($0, $1) })
 }
 
