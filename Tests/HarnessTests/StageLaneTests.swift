@@ -1,6 +1,7 @@
 import Combine
 import Foundation
 import Harness
+import Locking
 import Testing
 import Timelines
 
@@ -24,7 +25,7 @@ import Timelines
                 of: Record<Int, Never>(output: [1, 2], completion: .finished).map { $0 * 10 },
                 stageLanes: "subscriber")
         }
-        #expect(try values.get() == [10, 20])
+        #expect(values == .success([10, 20]))
         #expect(timeline.sections.first?.lanes.sorted() == ["Record", "subscriber"])
         #expect(
             marks(on: "Record", of: timeline) == ["subscribe", "value 1", "value 2", "completion finished"])
@@ -125,6 +126,134 @@ import Timelines
     @Test func withoutATimelineTheChainRunsUnobserved() async throws {
         #expect(Timeline.current == nil)
         let values = await outcome(of: [3].publisher.map { $0 + 1 }, stageLanes: "subscriber")
-        #expect(try values.get() == [4])
+        #expect(values == .success([4]))
+    }
+}
+
+extension StageLaneTests {
+    /// Combine names a class by its address, and a new object can get the address of one released
+    /// (seen in chapter 4 under load: a retry's third attempt drawn as the second's late
+    /// completion). The subscriber between `AnsweredLater` and `flatMap` here takes the identifier
+    /// of the last one released, as the allocator would hand it the address, so it happens every
+    /// time; `AnsweredLater` lets each attempt's subscriber go before the next attempt starts, under
+    /// any Combine.
+    @Test func aSubscriberWithTheIdentifierOfOneReleasedIsANewStage() async {
+        let timeline = Timeline(title: "Chapter")
+        let reusedBefore = ReleasedIdentifiers.reuses
+        _ = await Timeline.$current.withValue(timeline) {
+            await outcome(
+                of: AnsweredLater(on: DispatchQueue(label: "attempts"))
+                    .takingReleasedIdentifiers()
+                    .flatMap { _ in Fail<Int, URLError>(error: URLError(.badServerResponse)) }
+                    .retry(2),
+                stageLanes: "subscriber")
+        }
+        #expect(ReleasedIdentifiers.reuses > reusedBefore)
+        #expect(
+            marks(on: "AnsweredLater", of: timeline) == [
+                "subscribe", "value 1", "subscribe again", "value 1", "subscribe again", "value 1",
+            ])
+    }
+}
+
+/// Sends 1 and then finishes, later, on a queue, and lets its subscriber go once it has: so a
+/// `retry`'s attempt is over and its subscribers released before the next attempt is answered.
+private struct AnsweredLater: Publisher {
+    typealias Output = Int
+    typealias Failure = URLError
+
+    let queue: DispatchQueue
+
+    init(on queue: DispatchQueue) {
+        self.queue = queue
+    }
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == URLError {
+        subscriber.receive(subscription: Answer(to: AnySubscriber(subscriber), on: queue))
+    }
+
+    private final class Answer: Subscription, @unchecked Sendable {
+        private let downstream: Locked<AnySubscriber<Int, URLError>?>
+        private let queue: DispatchQueue
+
+        init(to downstream: AnySubscriber<Int, URLError>, on queue: DispatchQueue) {
+            self.downstream = Locked(downstream)
+            self.queue = queue
+        }
+
+        func request(_ demand: Subscribers.Demand) {
+            queue.async { [self] in
+                guard let downstream = downstream.withLock({ $0.take() }) else { return }
+                _ = downstream.receive(1)
+                downstream.receive(completion: .finished)
+            }
+        }
+
+        func cancel() {
+            downstream.withLock { $0 = nil }
+        }
+    }
+}
+
+/// Identifiers of released subscribers, handed out again the way an allocator reuses addresses.
+private enum ReleasedIdentifiers {
+    private static let released = Locked<(free: [CombineIdentifier], reuses: Int)>(([], 0))
+
+    static var reuses: Int { released.withLock { $0.reuses } }
+
+    static func take() -> CombineIdentifier {
+        released.withLock { state in
+            guard let reused = state.free.popLast() else { return CombineIdentifier() }
+            state.reuses += 1
+            return reused
+        }
+    }
+
+    static func giveBack(_ identifier: CombineIdentifier) {
+        released.withLock { $0.free.append(identifier) }
+    }
+}
+
+extension Publisher {
+    /// This publisher seen through a subscriber whose identifier is one `ReleasedIdentifiers` gives.
+    fileprivate func takingReleasedIdentifiers() -> TakingReleasedIdentifiers<Self> {
+        TakingReleasedIdentifiers(upstream: self)
+    }
+}
+
+private struct TakingReleasedIdentifiers<Upstream: Publisher>: Publisher {
+    typealias Output = Upstream.Output
+    typealias Failure = Upstream.Failure
+
+    let upstream: Upstream
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+        upstream.subscribe(Relay(downstream: subscriber))
+    }
+
+    private final class Relay<Downstream: Subscriber>: Subscriber
+    where Downstream.Input == Output, Downstream.Failure == Failure {
+        let combineIdentifier = ReleasedIdentifiers.take()
+        let downstream: Downstream
+
+        init(downstream: Downstream) {
+            self.downstream = downstream
+        }
+
+        deinit {
+            ReleasedIdentifiers.giveBack(combineIdentifier)
+        }
+
+        func receive(subscription: Subscription) {
+            downstream.receive(subscription: subscription)
+        }
+
+        func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+            downstream.receive(input)
+        }
+
+        func receive(completion: Subscribers.Completion<Upstream.Failure>) {
+            downstream.receive(completion: completion)
+        }
     }
 }

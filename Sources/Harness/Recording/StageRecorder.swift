@@ -59,6 +59,43 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
         var unheard: Set<String> = []
         /// Stages whose latest subscription has had its completion or been cancelled.
         var ended: Set<String> = []
+        /// The objects each identifier above was seen with. Combine names an object by its
+        /// address, which a new object can get once the old one is released, so an identifier
+        /// stands for what it was seen with while one of them lives. (Some objects share an
+        /// identifier by design: a subscription can take that of the subscriber it serves.)
+        var holders: [CombineIdentifier: [WeakObject]] = [:]
+
+        /// Whether `id` stands for `subject`: it was seen with nothing, or with an object that is
+        /// still alive. A value (`AnySubscriber` shows the identifier of what it wraps) cannot tell.
+        func isHeld(_ id: CombineIdentifier, by subject: Any) -> Bool {
+            guard WeakObject.object(subject) != nil, let holders = holders[id] else { return true }
+            return holders.contains { $0.object != nil }
+        }
+
+        /// Forgets what released objects left under `id`, now that `subject` has it.
+        mutating func takeOver(_ id: CombineIdentifier, for subject: Any) {
+            guard let object = WeakObject.object(subject) else { return }
+            if !isHeld(id, by: subject) {
+                lanes[id] = nil
+                subscriptionLanes[id] = nil
+                hidden.remove(id)
+                attachFrames[id] = nil
+                holders[id] = nil
+            }
+            if holders[id]?.contains(where: { $0.object === object }) != true {
+                holders[id, default: []].append(WeakObject(object: object))
+            }
+        }
+    }
+
+    /// An object held weakly, so that its release shows.
+    private struct WeakObject {
+        weak var object: AnyObject?
+
+        /// `subject` as the object it is, `nil` for a value.
+        static func object(_ subject: Any) -> AnyObject? {
+            type(of: subject) is AnyClass ? subject as AnyObject : nil
+        }
     }
 
     /// What a thread is doing in the pipeline, for telling which lane an attachment made then
@@ -116,6 +153,7 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
             let depth = state.depth[Self.thread, default: 0]
             guard depth > 0 else { return false }
             let id = subscriber.combineIdentifier
+            state.takeOver(id, for: subscriber)
             if state.lanes[id] == nil {
                 var lane = Self.stageName(of: publisher)
                 switch state.frames[Self.thread]?.last {
@@ -177,7 +215,10 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
 
     func willReceive<S: Subscriber>(subscriber: S, subscription: Subscription) {
         let lane = state.withLock { state -> String? in
-            guard let lane = state.lanes[subscriber.combineIdentifier] else { return nil }
+            guard let lane = state.lanes[subscriber.combineIdentifier],
+                state.isHeld(subscriber.combineIdentifier, by: subscriber)
+            else { return nil }
+            state.takeOver(subscription.combineIdentifier, for: subscription)
             if !state.hidden.contains(subscriber.combineIdentifier),
                 state.subscriptionLanes[subscription.combineIdentifier]?.contains(lane) != true
             {
@@ -223,6 +264,7 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
 
     func willCancel(subscription: Subscription) {
         let lanes = state.withLock { state in
+            guard state.isHeld(subscription.combineIdentifier, by: subscription) else { return [String]() }
             let lanes = state.subscriptionLanes[subscription.combineIdentifier] ?? []
             state.ended.formUnion(lanes)
             return lanes
@@ -233,7 +275,10 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
     // MARK: Bookkeeping
 
     private func lane<S: Subscriber>(of subscriber: S) -> String? {
-        state.withLock { $0.lanes[subscriber.combineIdentifier] }
+        state.withLock { state in
+            state.isHeld(subscriber.combineIdentifier, by: subscriber)
+                ? state.lanes[subscriber.combineIdentifier] : nil
+        }
     }
 
     private func isHidden<S: Subscriber>(_ subscriber: S) -> Bool {
