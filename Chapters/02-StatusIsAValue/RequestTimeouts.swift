@@ -36,10 +36,10 @@ struct TimedFailure: Equatable, Sendable {
 }
 
 /// The session's own wait, long enough to tell apart from the request's one second.
-let configurationTimeout: TimeInterval = 3
+let configurationTimeout: TimeInterval = 2
 
 // excerpt: request-timeouts
-/// The request's `timeoutInterval`, set two ways, against the configuration's three seconds.
+/// The request's `timeoutInterval`, set two ways, against the configuration's two seconds.
 ///
 /// The three wait side by side, so whether the server sees the half-second request before it gives
 /// up is a race: the rule uses a lab of its own, whose server the timeline does not draw, and
@@ -101,7 +101,7 @@ private func timeoutsMeasured() async -> RequestTimeouts? {
     let expectedRequestTimeouts = RequestTimeouts(
         setThroughTheProperty: TimedFailure(failure: "URLError.timedOut", when: "after 1 s"),
         givenToTheInitializer: TimedFailure(
-            failure: "URLError.timedOut", when: "after the configuration's 3 s"),
+            failure: "URLError.timedOut", when: "after the configuration's 2 s"),
         halfASecond: TimedFailure(failure: "URLError.timedOut", when: "before the 1 s one"))
 #else
     let expectedRequestTimeouts = RequestTimeouts(
@@ -111,7 +111,7 @@ private func timeoutsMeasured() async -> RequestTimeouts? {
 #endif
 // end excerpt
 
-/// How long the request waited: `after the configuration's 3 s` when it took at least that long
+/// How long the request waited: `after the configuration's 2 s` when it took at least that long
 /// and did not end before the other one-second request, `after 1 s` when it took at least the
 /// request's second, `in under 1 s` otherwise.
 private func wait(_ seconds: TimeInterval, endedFirst: Bool) -> String {

@@ -95,7 +95,7 @@ struct StatusIsAValueTests {
         #if os(Linux)
             // Measured: only the property marks the timeout as set, and it counts whole seconds.
             #expect(finding.value.setThroughTheProperty.when == "after 1 s")
-            #expect(finding.value.givenToTheInitializer.when == "after the configuration's 3 s")
+            #expect(finding.value.givenToTheInitializer.when == "after the configuration's 2 s")
         #else
             // Apple's documented behaviour: the request's own timeout, however it was set.
             #expect(finding.value.givenToTheInitializer.when == "after 1 s")
