@@ -33,6 +33,12 @@ let searchPause = Duration.milliseconds(300)
 /// How far apart the checks type keys when they type quickly.
 let quickTyping = Duration.milliseconds(100)
 
+/// How long the checks give the requests of superseded queries to be cancelled before the server
+/// answers everything it holds: far longer than a cancel takes to reach the server, however
+/// loaded the machine. Code that cancels them is answered as soon as it has; code that does not
+/// waits this out.
+let supersededRequestsGrace = Duration.seconds(2)
+
 let latestSearchExercise = Exercise(
     number: 5, chapter: "Cancellation", name: "LatestSearch",
     task:
@@ -76,6 +82,13 @@ private enum Typing {
     case untilTheServerHas(String)
 }
 
+/// The query typed last: the one the code should still be asking about when the typing is done.
+private func lastQuery(of typing: [Typing]) -> String? {
+    typing.reversed().lazy.compactMap { step in
+        if case .keys(let queries) = step { queries.last } else { nil }
+    }.first
+}
+
 /// What came of some typing: the queries the server received and the ones it saw abandoned, and
 /// what the subscriber got. Each list is sorted: requests sent at the same moment travel on
 /// connections of their own and may arrive in either order.
@@ -102,9 +115,11 @@ private func quoted(_ texts: [String]) -> String {
 /// publisher finishes.
 ///
 /// The server holds every answer until the typing is done, however slowly a loaded machine types,
-/// so an answer the code should have let go cannot slip in first. The input ends only after a
-/// pause, when no query is pending, so the publisher finishes once the requests it still follows
-/// have been answered, and the server's records are complete by then.
+/// so an answer the code should have let go cannot slip in first, and then until the request for
+/// the last query has arrived and every other one has been cancelled (or `supersededRequestsGrace`
+/// has passed). The input ends only after a pause, when no query is pending, so the publisher
+/// finishes once the requests it still follows have been answered, and the server's records are
+/// complete by then.
 private func searchRun(_ code: LatestSearchCode, typing: [Typing], in lab: Lab) async -> SearchRun {
     let clock = VirtualTimeScheduler()
     let service = SearchService(
@@ -131,8 +146,12 @@ private func searchRun(_ code: LatestSearchCode, typing: [Typing], in lab: Lab) 
         }
     }
     clock.advance(by: span(searchPause))
-    // The typing is done: every answer may go, a request sent twice included, and so may those of
-    // requests the last pause set off that have not reached the server yet.
+    // The typing is done. Once the cancels of superseded requests have had their chance to reach
+    // the server, every answer may go, a request sent twice included, and so may those of
+    // requests that have not reached the server yet.
+    if let last = lastQuery(of: typing) {
+        _ = await until(timeout: supersededRequestsGrace) { onlyTheLastQueryIsOpen(last, at: lab.server) }
+    }
     lab.heldAnswers.releaseAll()
     typed.send(completion: .finished)
     clock.advance(by: span(searchPause))
@@ -142,6 +161,21 @@ private func searchRun(_ code: LatestSearchCode, typing: [Typing], in lab: Lab) 
         sent: queries(in: lab.server.requests),
         abandoned: queries(in: lab.server.abandonedRequests.map(\.request)),
         delivered: Delivery(answers: answers.withLock { $0 }.sorted(), finished: finished.withLock { $0 }))
+}
+
+/// Whether `server` has a request for `query`, and every search request but the last of those has
+/// been abandoned by its client.
+private func onlyTheLastQueryIsOpen(_ query: String, at server: LocalServer) -> Bool {
+    let searches = server.requests.filter { $0.path == Route.search }
+    guard let latest = searches.lastIndex(where: { $0.queryValue("q") == query }) else { return false }
+    var stillOpen = [String: Int]()
+    for (index, request) in searches.enumerated() where index != latest {
+        stillOpen[request.target, default: 0] += 1
+    }
+    for abandoned in server.abandonedRequests where abandoned.request.path == Route.search {
+        stillOpen[abandoned.request.target, default: 0] -= 1
+    }
+    return stillOpen.values.allSatisfy { $0 <= 0 }
 }
 
 /// The search queries among `requests`, sorted.

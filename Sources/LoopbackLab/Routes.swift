@@ -74,9 +74,9 @@ public enum Route {
     /// A `POST` here renames the profile's user, which gives the profile a new `ETag` and a later
     /// `Last-Modified` date.
     public static let renameProfile = "/profile/rename"
-    /// 200 with the text `results for Q`, Q being the `q` query item, after `RouteTable.searchDelay`:
-    /// a search that answers slowly, so that a search box's next query starts while the request of
-    /// the one before is still waiting for its answer.
+    /// 200 with the text `results for Q`, Q being the `q` query item. Exercise 5's checks ask it with
+    /// `held`, so that a search box's next query starts while the request of the one before is
+    /// still waiting for its answer.
     public static let search = "/search"
     /// 200 with a small PNG picture (`PNGImage.sample`), as `image/png`.
     public static let image = "/images/gradient.png"
@@ -113,10 +113,6 @@ public enum RouteTable {
     /// so a request sent after it answers first.
     public static let slowUserDelay = Duration.seconds(1)
 
-    /// How long `Route.search` waits before answering: far longer than it takes a client to type the
-    /// next query and cancel the request before, however loaded the machine.
-    public static let searchDelay = Duration.seconds(2)
-
     /// The body `Route.user` and `Route.delayedUser` answer with.
     public static let userBody = #"{"id": 1, "name": "Ada Lovelace"}"#
 
@@ -152,7 +148,7 @@ public enum RouteTable {
         case Route.retiredUserList: .json(#"{"error": "no such list"}"#, status: 404)
         case Route.failingUserList: .json(#"{"error": "database unavailable"}"#, status: 500)
         case Route.flakyUserList: flakyResponse(to: request, attempt: attempt, answer: userListBody)
-        case Route.search: .text("results for " + (request.queryValue("q") ?? "")).delayed(by: searchDelay)
+        case Route.search: .text("results for " + (request.queryValue("q") ?? ""))
         case Route.image: imageResponse
         case Route.slowImage: imageResponse.delayed(by: slowDelay)
         case Route.missingImage: .text("no such image", status: 404)
