@@ -43,6 +43,20 @@ public enum Stall: String, Codable, Sendable {
     }
 }
 
+/// Whether the check itself is holding the main thread, and when it last let it go (see
+/// `holdingTheMainThreadForTheCheck`).
+private let checksHold = Locked((holding: false, freedAt: ContinuousClock.Instant?.none))
+
+/// Runs `body`, which holds the main thread on the check's own behalf, with the watch of the main
+/// queue paused: a check that blocks the main thread to see where the code lets go of something
+/// must not be reported as code that blocked it. The watch's clock starts again when `body`
+/// returns.
+public func holdingTheMainThreadForTheCheck<Result>(_ body: () -> Result) -> Result {
+    checksHold.withLock { $0.holding = true }
+    defer { checksHold.withLock { $0 = (holding: false, freedAt: .now) } }
+    return body()
+}
+
 /// Watches the queues the code under check's callbacks run on, the main queue and each lab
 /// session's callback queue, and calls `onStall` once if one of them runs nothing for `limit`.
 ///
@@ -62,9 +76,12 @@ final class StallWatch: Sendable {
     }
 
     private let watched = Locked<[Watched]>([])
+    private let limit: Duration
     private let onStall: @Sendable (Stall) -> Void
 
-    init(onStall: @escaping @Sendable (Stall) -> Void) {
+    /// A watch that calls `onStall` once a queue has run nothing for `limit` (shorter only in tests).
+    init(limit: Duration = StallWatch.limit, onStall: @escaping @Sendable (Stall) -> Void) {
+        self.limit = limit
         self.onStall = onStall
     }
 
@@ -97,13 +114,22 @@ final class StallWatch: Sendable {
     /// stall found: the main thread's first, since a blocked main thread can hold up the others.
     private func look() -> Stall? {
         let now = ContinuousClock.now
+        let hold = checksHold.withLock { $0 }
         let (toSend, stalled) = watched.withLock { watched in
             var toSend: [Int] = []
-            for index in watched.indices where watched[index].waitingSince == nil {
-                watched[index].waitingSince = now
-                toSend.append(index)
+            for index in watched.indices {
+                guard let since = watched[index].waitingSince else {
+                    watched[index].waitingSince = now
+                    toSend.append(index)
+                    continue
+                }
+                // The main queue's wait counts from the end of the check's own hold, at the latest.
+                if watched[index].stall == .mainThreadBlocked {
+                    let freed = hold.holding ? now : hold.freedAt
+                    if let freed, freed > since { watched[index].waitingSince = freed }
+                }
             }
-            let stalled = watched.filter { $0.waitingSince.map { now - $0 >= Self.limit } ?? false }
+            let stalled = watched.filter { $0.waitingSince.map { now - $0 >= limit } ?? false }
                 .min { $0.stall == .mainThreadBlocked && $1.stall != .mainThreadBlocked }
             return (toSend.map { (index: $0, send: watched[$0].send) }, stalled)
         }
