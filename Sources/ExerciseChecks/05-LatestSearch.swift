@@ -33,11 +33,11 @@ let searchPause = Duration.milliseconds(300)
 /// How far apart the checks type keys when they type quickly.
 let quickTyping = Duration.milliseconds(100)
 
-/// How long the checks give the requests of superseded queries to be cancelled before the server
-/// answers everything it holds: far longer than a cancel takes to reach the server, however
-/// loaded the machine. Code that cancels them is answered as soon as it has; code that does not
-/// waits this out.
-let supersededRequestsGrace = Duration.seconds(2)
+/// How long, at most, the checks wait for the search requests to settle before the server answers
+/// everything it holds: far longer than a request or a cancel takes to reach the server, however
+/// loaded the machine. They settle as soon as the server has every request the code still runs
+/// and has seen every other one abandoned, which takes milliseconds.
+let searchesSettleWithin = Duration.seconds(2)
 
 let latestSearchExercise = Exercise(
     number: 5, chapter: "Cancellation", name: "LatestSearch",
@@ -115,11 +115,10 @@ private func quoted(_ texts: [String]) -> String {
 /// publisher finishes.
 ///
 /// The server holds every answer until the typing is done, however slowly a loaded machine types,
-/// so an answer the code should have let go cannot slip in first, and then until the request for
-/// the last query has arrived and every other one has been cancelled (or `supersededRequestsGrace`
-/// has passed). The input ends only after a pause, when no query is pending, so the publisher
-/// finishes once the requests it still follows have been answered, and the server's records are
-/// complete by then.
+/// so an answer the code should have let go cannot slip in first, and then until the searches have
+/// settled (see `searchesHaveSettled`), or `searchesSettleWithin` has passed. The input ends only
+/// after a pause, when no query is pending, so the publisher finishes once the requests it still
+/// follows have been answered, and the server's records are complete by then.
 private func searchRun(_ code: LatestSearchCode, typing: [Typing], in lab: Lab) async -> SearchRun {
     let clock = VirtualTimeScheduler()
     let service = SearchService(
@@ -146,11 +145,10 @@ private func searchRun(_ code: LatestSearchCode, typing: [Typing], in lab: Lab) 
         }
     }
     clock.advance(by: span(searchPause))
-    // The typing is done. Once the cancels of superseded requests have had their chance to reach
-    // the server, every answer may go, a request sent twice included, and so may those of
-    // requests that have not reached the server yet.
+    // The typing is done. Once the searches have settled, every answer may go, a request sent
+    // twice included, and so may those of requests that have not reached the server yet.
     if let last = lastQuery(of: typing) {
-        _ = await until(timeout: supersededRequestsGrace) { onlyTheLastQueryIsOpen(last, at: lab.server) }
+        _ = await until(timeout: searchesSettleWithin) { await searchesHaveSettled(last: last, in: lab) }
     }
     lab.heldAnswers.releaseAll()
     typed.send(completion: .finished)
@@ -163,19 +161,33 @@ private func searchRun(_ code: LatestSearchCode, typing: [Typing], in lab: Lab) 
         delivered: Delivery(answers: answers.withLock { $0 }.sorted(), finished: finished.withLock { $0 }))
 }
 
-/// Whether `server` has a request for `query`, and every search request but the last of those has
-/// been abandoned by its client.
-private func onlyTheLastQueryIsOpen(_ query: String, at server: LocalServer) -> Bool {
-    let searches = server.requests.filter { $0.path == Route.search }
-    guard let latest = searches.lastIndex(where: { $0.queryValue("q") == query }) else { return false }
-    var stillOpen = [String: Int]()
-    for (index, request) in searches.enumerated() where index != latest {
-        stillOpen[request.target, default: 0] += 1
+/// Whether the server has the request for the `last` query typed, and the search requests it has
+/// are exactly those the code still runs, besides the ones it has seen abandoned.
+///
+/// A cancelled URLSession task leaves `running` at once, so by then every request the code
+/// cancelled is on its way out or gone, and the server's record of it needs only the client to
+/// close the connection; and every request the code still waits on has arrived. Code that cancels
+/// nothing settles as soon as its requests are in.
+private func searchesHaveSettled(last: String, in lab: Lab) async -> Bool {
+    let searches = lab.server.requests.filter { $0.path == Route.search }
+    guard searches.contains(where: { $0.queryValue("q") == last }) else { return false }
+    var open = [String?: Int]()
+    for request in searches { open[request.queryValue("q"), default: 0] += 1 }
+    for abandoned in lab.server.abandonedRequests where abandoned.request.path == Route.search {
+        open[abandoned.request.queryValue("q"), default: 0] -= 1
     }
-    for abandoned in server.abandonedRequests where abandoned.request.path == Route.search {
-        stillOpen[abandoned.request.target, default: 0] -= 1
+    var running = [String?: Int]()
+    for task in await tasks(of: lab.session) where task.state == .running {
+        running[searchQuery(of: task), default: 0] += 1
     }
-    return stillOpen.values.allSatisfy { $0 <= 0 }
+    return open.filter { $0.value != 0 } == running
+}
+
+/// The `q` query item of the search `task` asks for.
+private func searchQuery(of task: URLSessionTask) -> String? {
+    guard let url = task.originalRequest?.url else { return nil }
+    let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems
+    return items?.first { $0.name == "q" }?.value
 }
 
 /// The search queries among `requests`, sorted.
