@@ -26,10 +26,18 @@ public final class LocalServer: Sendable {
     private let server: Server
 
     /// Starts listening on an ephemeral loopback port and returns once connections can be made.
+    ///
+    /// The task that starts a server waits on it from then on, so it runs at high priority (on
+    /// macOS 26 and Linux). On Linux, Swift runs the tasks of one priority on as many threads as
+    /// there are cores, first come first served: a task waking from a wait at the priority of a
+    /// busy test suite's other tests queues behind their work, and whatever it measures grows.
     public static func start(
         configuration: Configuration = Configuration(), _ handler: @escaping Handler
     ) async throws(LocalServerError) -> LocalServer {
-        try LocalServer(configuration: configuration, handler: handler)
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            withUnsafeCurrentTask { $0?.escalatePriority(to: .high) }
+        }
+        return try LocalServer(configuration: configuration, handler: handler)
     }
 
     private init(configuration: Configuration, handler: @escaping Handler) throws(LocalServerError) {

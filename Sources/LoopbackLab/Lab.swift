@@ -60,15 +60,7 @@ public final class Lab: Sendable {
     /// Starts the server on an ephemeral loopback port and opens an ephemeral session.
     ///
     /// Requests are recorded on `Timeline.current` as it is at this moment, if there is one.
-    ///
-    /// The task that opens a lab measures time from then on, so it runs at high priority (on
-    /// macOS 26 and Linux): on Linux, Swift runs the tasks of one priority on as many threads as
-    /// there are cores, first come first served, so a task waking from a wait at the priority of a
-    /// busy test suite's other tests queues behind their work, and whatever it measures grows.
     public static func open() async throws -> Lab {
-        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-            withUnsafeCurrentTask { $0?.escalatePriority(to: .high) }
-        }
         let heldAnswers = HeldAnswers()
         let server = try await LocalServer.start(
             RouteTable.handler(recordingOn: Timeline.current, heldAnswers: heldAnswers))

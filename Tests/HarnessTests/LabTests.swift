@@ -40,17 +40,6 @@ struct LabTests {
         #expect(answer?.body == body)
     }
 
-    /// A task that opens a lab wakes from its waits ahead of the suite's other work.
-    @Test func theTaskThatOpensALabRunsAtHighPriority() async throws {
-        let before = Task.currentPriority
-        let lab = try await Lab.open()
-        defer { lab.close() }
-        #expect(before < .high)
-        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
-            #expect(Task.currentPriority == .high)
-        }
-    }
-
     @Test func theSlowRouteAnswersAfterTwoSeconds() async throws {
         let lab = try await Lab.open()
         defer { lab.close() }

@@ -23,6 +23,17 @@ import Testing
         #expect(isRefused(port: server.port, host: "127.0.0.2"))
     }
 
+    /// The task that starts a server wakes from its waits on it ahead of the suite's other work.
+    @Test func theTaskThatStartsAServerRunsAtHighPriority() async throws {
+        let before = Task.currentPriority
+        let server = try await startServer()
+        defer { server.stop() }
+        #expect(before < .high)
+        if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            #expect(Task.currentPriority == .high)
+        }
+    }
+
     @Test func twoServersGetDifferentPorts() async throws {
         let first = try await startServer()
         let second = try await startServer()
