@@ -77,16 +77,37 @@ extension Timeline {
     }
 }
 
-/// The few XML escapes the picture's text needs, both ways.
+/// The few XML escapes the picture's text needs, both ways, each in one pass over the text: a
+/// picture escapes thousands of strings, most with nothing to escape.
 enum TimelineXML {
-    private static let entities = [("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;")]
+    private static let entities: [(character: Character, entity: String)] = [
+        ("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("\"", "&quot;"),
+    ]
 
     static func escaped(_ text: String) -> String {
-        entities.reduce(text) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
+        guard text.contains(where: { character in entities.contains { $0.character == character } }) else {
+            return text
+        }
+        return text.reduce(into: "") { escaped, character in
+            if let entity = entities.first(where: { $0.character == character })?.entity {
+                escaped += entity
+            } else {
+                escaped.append(character)
+            }
+        }
     }
 
     static func unescaped(_ text: String) -> String {
-        entities.reversed().reduce(text) { $0.replacingOccurrences(of: $1.1, with: $1.0) }
+        var unescaped = ""
+        var rest = text[...]
+        while let ampersand = rest.firstIndex(of: "&") {
+            unescaped += rest[..<ampersand]
+            rest = rest[ampersand...]
+            let match = entities.first { rest.hasPrefix($0.entity) }
+            unescaped.append(match?.character ?? "&")
+            rest = rest.dropFirst(match?.entity.count ?? 1)
+        }
+        return unescaped + rest
     }
 }
 
