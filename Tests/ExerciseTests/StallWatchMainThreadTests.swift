@@ -9,7 +9,7 @@ import XCTest
 final class StallWatchMainThreadTests: XCTestCase {
     @MainActor
     func testTheChecksOwnHoldIsNotAStallAndAHoldAfterItIs() async {
-        let limit = Duration.milliseconds(100)
+        let limit = Duration.milliseconds(50)
         let found = Locked<[Stall]>([])
         let watch = StallWatch(limit: limit) { stall in found.withLock { $0.append(stall) } }
         watch.start()
