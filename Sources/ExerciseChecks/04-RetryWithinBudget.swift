@@ -134,7 +134,7 @@ private func inMilliseconds(_ durations: [Duration]) -> String {
 /// The clock moves on by `attemptDuration` as each attempt arrives (the server holds its answer
 /// meanwhile, when the request asks it to), and stands still otherwise while a request is on its
 /// way, so an attempt's instant is exactly the sum of the waits and attempts before it. The clock
-/// moves a millisecond at a time, and only while something is scheduled on it; it stops at
+/// moves in whole milliseconds, to the next one in which an action falls due; it stops at
 /// `retryHorizon`, which lets a run that never gives up be measured instead of running for ever.
 private func retryRun(
     _ code: RetryWithinBudgetCode, _ request: URLRequest, budget: RetryBudget = checkedBudget,
@@ -177,10 +177,10 @@ private func retryRun(
         guard somethingHappened, clock.now < horizon else { break }
         // A request a fired action sent may come back, and its failure schedule the next wait, while
         // the clock is still being moved: stop at its arrival, so that it is noted at this instant.
-        while clock.scheduledActionCount > 0 && clock.now < horizon
-            && lab.requestCount(for: url) == arrivals.count
+        while let due = clock.nextDueInstant, clock.now < horizon,
+            lab.requestCount(for: url) == arrivals.count
         {
-            clock.advance(by: .milliseconds(1))
+            clock.advance(to: min(nextMillisecond(after: clock.now, reaching: due), horizon))
             // The clock stands still while a request is on its way, however long a busy machine
             // takes to deliver it: otherwise it would reach the server a millisecond or more late.
             _ = await until(timeout: patience) {
@@ -194,6 +194,18 @@ private func retryRun(
     return RetryRun(
         outcome: outcome, arrivals: arrivals,
         unfinishedAt: outcome == nil ? .nanoseconds(clock.now.nanoseconds) : nil)
+}
+
+/// The whole millisecond the clock moves to next: the first one at or after `due`, and at least one
+/// after `now`. The milliseconds in between change nothing, since no action falls due in them and
+/// no request is on its way, so the clock skips them rather than stopping at each.
+private func nextMillisecond(
+    after now: VirtualTimeScheduler.SchedulerTimeType, reaching due: VirtualTimeScheduler.SchedulerTimeType
+) -> VirtualTimeScheduler.SchedulerTimeType {
+    let millisecond = 1_000_000
+    let dueMillisecond = (due.nanoseconds + millisecond - 1) / millisecond * millisecond
+    return VirtualTimeScheduler.SchedulerTimeType(
+        nanoseconds: max(now.nanoseconds + millisecond, dueMillisecond))
 }
 
 /// A request for `route` with `method`, tagged for `check`.

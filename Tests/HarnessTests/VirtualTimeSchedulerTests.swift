@@ -88,6 +88,23 @@ final class RunLog: Sendable {
         #expect(scheduler.scheduledActionCount == 1)
     }
 
+    @Test func theNextDueInstantIsTheEarliestQueuedOneAndNilWhenNothingIsQueued() {
+        #expect(scheduler.nextDueInstant == nil)
+        scheduler.schedule(after: Time(nanoseconds: 300), record("later"))
+        scheduler.schedule(after: Time(nanoseconds: 200), record("sooner"))
+        #expect(scheduler.nextDueInstant == Time(nanoseconds: 200))
+        scheduler.advance(by: .nanoseconds(250))
+        #expect(scheduler.nextDueInstant == Time(nanoseconds: 300))
+        scheduler.advance(by: .nanoseconds(50))
+        #expect(scheduler.nextDueInstant == nil)
+        let repeating = scheduler.schedule(
+            after: scheduler.now.advanced(by: .nanoseconds(10)), interval: .nanoseconds(40), record("tick"))
+        scheduler.advance(by: .nanoseconds(10))
+        #expect(scheduler.nextDueInstant == Time(nanoseconds: 350))
+        repeating.cancel()
+        #expect(scheduler.nextDueInstant == nil)
+    }
+
     @Test func repeatingActionsRunEveryIntervalUntilCancelled() {
         let repeating = scheduler.schedule(
             after: scheduler.now.advanced(by: .milliseconds(100)), interval: .milliseconds(250),

@@ -124,6 +124,11 @@ public final class VirtualTimeScheduler: Scheduler, Sendable {
         state.withLock { $0.pending.count }
     }
 
+    /// The instant the earliest queued action falls due; nil when nothing is queued.
+    public var nextDueInstant: SchedulerTimeType? {
+        state.withLock { $0.pending.map(\.due).min().map(SchedulerTimeType.init(nanoseconds:)) }
+    }
+
     /// Queues `action` for the current instant; it runs on the next `advance` or `run()`.
     public func schedule(options: Never?, _ action: @escaping () -> Void) {
         enqueue(ScheduledAction(action), at: nil, repeatingEvery: nil)
