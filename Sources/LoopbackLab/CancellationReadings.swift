@@ -9,6 +9,11 @@ import Foundation
 /// Apple platforms have the async `allTasks` property; Linux Foundation lacks it but has the older
 /// `getAllTasks(completionHandler:)`, which this wraps. A cancelled task leaves the list once the
 /// session has finished with it.
+///
+/// Linux Foundation reads that list on the session's delegate queue while its own queue adds and
+/// removes tasks, and a read that meets a removal can stop the process (seen once in 20 runs of the
+/// suite beside two busy processes, when a check asked thousands of times a run). So ask only when
+/// the answer can have changed, not in a tight loop.
 public func tasks(of session: URLSession) async -> [URLSessionTask] {
     #if canImport(FoundationNetworking)
         await withCheckedContinuation { listing in
