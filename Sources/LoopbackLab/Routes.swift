@@ -26,7 +26,8 @@ public enum Route {
     /// alike, so a value kept from an earlier answer can be told from a fresh one.
     public static let numberedUser = "/users/1/numbered"
     /// 200 with user 3, "Slow Sam", after `RouteTable.slowUserDelay`: the slow half of a race
-    /// between two loads, long after a quick `/users/1` has answered.
+    /// between two loads, long after a quick `/users/1` has answered (or at once when the lab's
+    /// `heldAnswers.sendDelayedAnswersNow()` is called, once that quick answer is in).
     public static let slowUser = "/users/3"
     /// The connection is closed without any answer.
     public static let hangUp = "/hang-up"
@@ -236,7 +237,7 @@ public enum RouteTable {
             }
             recordRequest()
             do {
-                try await Task.sleep(for: response.delay)
+                try await heldAnswers.waitOut(response.delay, arrivedAt: request.arrivalTime)
             } catch {
                 // The lab stops its server only after the last rule, so here the client went away.
                 recordClientLeft()

@@ -43,8 +43,8 @@ final class ThreadDeliveryMainQueueTests: XCTestCase {
         XCTAssertEqual(shown, ProfileShown(user: User(id: 1, name: "Ada Lovelace"), error: .status(404)))
     }
 
-    /// The three races each wait out a slow answer of a second, so they run side by side: XCTest
-    /// runs its cases one after another, before the rest of the suite starts.
+    /// The three races run side by side, each on a lab of its own: XCTest runs its cases one after
+    /// another, before the rest of the suite starts.
     @MainActor
     func testOverlappingLoadsShowTheSlowUserWhileReplacingOrSwitchingShowsTheLatest() async throws {
         async let overlapping = Self.onALabOfItsOwn(overlappingLoadsShowTheSlowAnswer)

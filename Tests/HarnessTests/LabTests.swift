@@ -51,6 +51,25 @@ struct LabTests {
         #expect(answer?.body == #"{"id": 3, "name": "Slow Sam"}"#)
     }
 
+    /// A delayed answer already waiting is sent at once when the lab says so; one asked for
+    /// afterwards waits out its whole delay again.
+    @Test func sendingDelayedAnswersNowCutsShortOnlyTheDelaysUnderWay() async throws {
+        let lab = try await Lab.open()
+        defer { lab.close() }
+        let clock = ContinuousClock()
+        let start = clock.now
+        async let early = fetch(URLRequest(url: lab.url(Route.verySlow, tag: "early")), in: lab)
+        _ = try await lab.server.waitForRequest(path: Route.verySlow)
+        lab.heldAnswers.sendDelayedAnswersNow()
+        #expect(await early?.status == 200)
+        #expect(clock.now - start < RouteTable.verySlowDelay / 2)
+
+        let afterwards = clock.now
+        let late = await fetch(URLRequest(url: lab.url(Route.slowUser, tag: "late")), in: lab)
+        #expect(late?.status == 200)
+        #expect(clock.now - afterwards >= RouteTable.slowUserDelay)
+    }
+
     @Test func theHangUpRouteFailsAsADroppedConnection() async throws {
         let lab = try await Lab.open()
         defer { lab.close() }
