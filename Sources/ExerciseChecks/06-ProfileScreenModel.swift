@@ -237,8 +237,9 @@ func latestLoadWins(_ code: ProfileScreenModelCode, in lab: Lab) async -> Findin
     model.load(userID: 1)
     _ = await until(timeout: patience) { model.user != nil || model.failure != nil }
     // The slow load ends with its answer, let go now that the quick one is in, unless it was
-    // cancelled; either way the session then has no task left.
-    lab.heldAnswers.sendDelayedAnswersNow()
+    // cancelled (its request then keeps its delay, so the server sees the client leave); either
+    // way the session then has no task left.
+    if slowTask?.state == .running { lab.heldAnswers.sendDelayedAnswersNow() }
     _ = await until(timeout: patience) { await tasks(of: session).isEmpty }
     let slowEnd = await howItEnded(slowTask, in: lab)
     // A cancelled load delivers nothing. Any other may still replace the quick user, so that is
