@@ -161,13 +161,15 @@ private final class RepeatingRun: @unchecked Sendable {
         lock.deallocate()
     }
 
+    /// Puts a run on `queue` for `date`. A run that has begun adds the next one even when the
+    /// schedule is cancelled meanwhile (the next is then cancelled at once), so however a cancel
+    /// falls, each run that ran its action had put its successor on the queue first.
     func enqueue(on queue: OperationQueue, at date: OperationQueue.SchedulerTimeType) {
         let run = SchedulerAction { [self] in
             guard lock.withLock({ !isCancelled }) else { return }
             enqueue(on: queue, at: date.advanced(by: interval))
             action.run()
         }
-        guard lock.withLock({ !isCancelled }) else { return }
         let operation = queue.enqueueDue(at: date, tolerance: tolerance, run)
         let cancelledMeanwhile = lock.withLock {
             if !isCancelled { pending = operation }
