@@ -110,6 +110,29 @@ struct ChildProcessTests {
         }
     #endif
 
+    #if os(Linux)
+        /// A program still open for writing somewhere cannot be started (ETXTBSY): here this process
+        /// holds it open for 50 ms, as a child forked by another thread briefly does when a test
+        /// has just written a script, and the child starts once it is closed.
+        @Test func aProgramStillOpenForWritingStartsOnceItIsClosed() async throws {
+            let program = FileManager.default.temporaryDirectory.appending(path: "busy-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: program) }
+            let descriptor = open(program.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o755)
+            try #require(descriptor >= 0)
+            let script = Array("#!/bin/sh\necho started\n".utf8)
+            #expect(write(descriptor, script, script.count) == script.count)
+            Thread.detachNewThread {
+                usleep(50_000)
+                close(descriptor)
+            }
+            let run = try await runChildProcess(
+                program, arguments: [], environment: ProcessInfo.processInfo.environment,
+                deadline: .seconds(30))
+            #expect(run.ending == .exited(0))
+            #expect(run.output == "started\n")
+        }
+    #endif
+
     @Test func anExitStatusIsKeptWithBothOutputs() async throws {
         let run = try await run("echo out; echo err >&2; exit 3")
         #expect(run.ending == .exited(3))
