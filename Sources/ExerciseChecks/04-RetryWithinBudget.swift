@@ -134,9 +134,9 @@ private func inMilliseconds(_ durations: [Duration]) -> String {
 /// The clock moves on by `attemptDuration` as each attempt arrives (the server holds its answer
 /// meanwhile, when the request asks it to), and stands still otherwise while a request is on its
 /// way, so an attempt's instant is exactly the sum of the waits and attempts before it. The clock
-/// moves a millisecond at a time while a request may be running, and otherwise straight to the
-/// next whole millisecond in which an action falls due; it stops at `retryHorizon`, which lets a
-/// run that never gives up be measured instead of running for ever.
+/// moves only once none of the code's requests is running, straight to the next whole millisecond
+/// in which an action falls due; it stops at `retryHorizon`, which lets a run that never gives up
+/// be measured instead of running for ever.
 private func retryRun(
     _ code: RetryWithinBudgetCode, _ request: URLRequest, budget: RetryBudget = checkedBudget,
     attemptDuration: Duration = .zero, in lab: Lab
@@ -178,25 +178,17 @@ private func retryRun(
         guard somethingHappened, clock.now < horizon else { break }
         // A request a fired action sent may come back, and its failure schedule the next wait, while
         // the clock is still being moved: stop at its arrival, so that it is noted at this instant.
-        // Until a look finds none of the code's requests running, the clock moves a millisecond
-        // at a time; after that, nothing can happen before the next action falls due.
-        var idle = false
-        while let due = clock.nextDueInstant, clock.now < horizon,
-            lab.requestCount(for: url) == arrivals.count
-        {
-            let next =
-                idle
-                ? nextMillisecond(after: clock.now, reaching: due) : clock.now.advanced(by: .milliseconds(1))
-            clock.advance(to: min(next, horizon))
+        while clock.nextDueInstant != nil, clock.now < horizon, lab.requestCount(for: url) == arrivals.count {
             // The clock stands still while a request is on its way, however long a busy machine
-            // takes to deliver it: otherwise it would reach the server a millisecond or more late.
-            var running = true
+            // takes to deliver it or its answer: otherwise it would reach the server late, or its
+            // failure would be timed late. Only once none is running does the clock move, straight
+            // to the next whole millisecond in which an action falls due.
             _ = await until(timeout: patience) {
                 if lab.requestCount(for: url) > arrivals.count { return true }
-                running = (await tasks(of: lab.session)).contains { $0.state == .running }
-                return !running
+                return !(await tasks(of: lab.session)).contains { $0.state == .running }
             }
-            idle = !running
+            guard lab.requestCount(for: url) == arrivals.count, let due = clock.nextDueInstant else { break }
+            clock.advance(to: min(nextMillisecond(after: clock.now, reaching: due), horizon))
         }
     }
     subscription.cancel()
@@ -206,8 +198,8 @@ private func retryRun(
         unfinishedAt: outcome == nil ? .nanoseconds(clock.now.nanoseconds) : nil)
 }
 
-/// The whole millisecond the clock moves to next when none of the code's requests is running: the
-/// first one at or after `due`, and at least one after `now`. The milliseconds in between change
+/// The whole millisecond the clock moves to next: the first one at or after `due`, and at least one
+/// after `now`. The milliseconds in between change
 /// nothing, since no action falls due in them and no request is on its way, so the clock skips them
 /// rather than stopping at each.
 private func nextMillisecond(
