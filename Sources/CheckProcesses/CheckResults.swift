@@ -21,6 +21,15 @@ public struct CheckResult: Sendable, Equatable {
     public let duration: Duration
     /// How the check's process came to the verdict.
     public var ending: CheckEnding = .finished
+
+    public init(
+        sentence: String, hint: String, verdict: Verdict, output: [String], duration: Duration,
+        ending: CheckEnding = .finished
+    ) {
+        (self.sentence, self.hint, self.verdict, self.output, self.duration, self.ending) = (
+            sentence, hint, verdict, output, duration, ending
+        )
+    }
 }
 
 /// What checking one exercise came to: its checks' results, or why none could run. It is what the

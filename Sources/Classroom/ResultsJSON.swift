@@ -74,31 +74,68 @@ extension ExercismResults {
     }
 }
 
-/// Writes the reports a grader asked `check` for: a JUnit report to `junitPath` and Exercism's
-/// `results.json` to `resultsPath`, each only when asked; false, after saying why, when one cannot.
-public func writeGraderReports(
-    _ outcomes: [ExerciseOutcome], junitPath: String?, resultsPath: String?
-) -> Bool {
-    if let junitPath, !writeReport(Data(junitReport(outcomes).utf8), named: "JUnit report", to: junitPath) {
-        return false
+/// Where `check` writes the reports graders and CI read; nil leaves one out.
+public struct GraderReportPaths: Equatable, Sendable {
+    /// A JUnit XML report.
+    public var junit: String?
+    /// Exercism's `results.json`, version 3.
+    public var results: String?
+    /// A Markdown summary, added at the end of the file (a GitHub Actions job summary is one).
+    public var summary: String?
+
+    public init(junit: String? = nil, results: String? = nil, summary: String? = nil) {
+        (self.junit, self.results, self.summary) = (junit, results, summary)
     }
-    if let resultsPath,
-        !writeReport(
-            (try? ExercismResults(outcomes).encoded()) ?? Data(), named: "Exercism results", to: resultsPath)
+}
+
+/// Writes each report `paths` names; false, after saying why, when one cannot be written.
+public func writeGraderReports(_ outcomes: [ExerciseOutcome], to paths: GraderReportPaths) -> Bool {
+    if let path = paths.junit, !writeReport(Data(junitReport(outcomes).utf8), named: "JUnit report", to: path)
     {
         return false
+    }
+    if let path = paths.results,
+        !writeReport(
+            (try? ExercismResults(outcomes).encoded()) ?? Data(), named: "Exercism results", to: path)
+    {
+        return false
+    }
+    if let path = paths.summary {
+        return appendReport(Data(markdownSummary(outcomes).utf8), named: "summary", to: path)
     }
     return true
 }
 
 /// Writes a report a grader reads to `path`, saying where; false, after saying why, when it cannot.
-func writeReport(_ data: Data, named kind: String, to path: String) -> Bool {
+///
+/// The file is replaced whole (written beside it, then moved over it), so that a run stopped
+/// part-way leaves the last complete report, never half of one. `quietly` says nothing on success.
+func writeReport(_ data: Data, named kind: String, to path: String, quietly: Bool = false) -> Bool {
     do {
-        try data.write(to: URL(filePath: path))
-        say("\(kind) written to \(path)")
+        try data.write(to: URL(filePath: path), options: .atomic)
+        if !quietly { say("\(kind) written to \(path)") }
         return true
     } catch {
         complain("workbook: could not write the \(kind) to \(path): \(error.localizedDescription)")
+        return false
+    }
+}
+
+/// Adds a report at the end of the file at `path`, creating it if need be; false, after saying
+/// why, when it cannot.
+func appendReport(_ data: Data, named kind: String, to path: String) -> Bool {
+    do {
+        if !FileManager.default.fileExists(atPath: path) {
+            try Data().write(to: URL(filePath: path))
+        }
+        let file = try FileHandle(forWritingTo: URL(filePath: path))
+        defer { try? file.close() }
+        try file.seekToEnd()
+        try file.write(contentsOf: data)
+        say("\(kind) added to \(path)")
+        return true
+    } catch {
+        complain("workbook: could not add the \(kind) to \(path): \(error.localizedDescription)")
         return false
     }
 }

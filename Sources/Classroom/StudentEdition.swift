@@ -3,7 +3,8 @@ import ExerciseChecks
 import Foundation
 
 /// The student edition: this package as a class gets it, a complete package without a reference
-/// solution anywhere, ready to be a GitHub Classroom template repository.
+/// solution anywhere, ready to be an assignment's template repository (on Classroom 50, or any git
+/// host).
 ///
 /// What it holds is listed, not filtered: the top-level entries in `StudentEdition.kept`, less
 /// `StudentEdition.leftOut` and every test or script with one of `StudentEdition.leftOutWords`. Text files lose
@@ -43,7 +44,7 @@ enum StudentEdition {
             }
             try copyFolder("Sources/Starters", from: source, over: "Sources/Exercises", in: folder)
             try write(studentReadme(), to: folder.appending(path: "README.md"))
-            try write(classroomWorkflow(), to: folder.appending(path: ".github/workflows/classroom.yml"))
+            try write(selfCheckWorkflow(), to: folder.appending(path: selfCheckWorkflowPath))
         } catch let problem as StudentEditionProblem {
             throw problem
         } catch {
@@ -174,8 +175,9 @@ public func makeStudentEdition(from layout: Layout, into folder: URL) -> Int32 {
     say(
         """
         The student edition is in \(folder.path): the chapters, the checks and the starters, without a
-        reference solution, and .github/workflows/classroom.yml for GitHub Classroom's autograding.
-        Next: push it to a new repository, mark it as a template, and create the assignment from it
+        reference solution, and \(selfCheckWorkflowPath), a self-check on push that awards nothing.
+        Next: `swift run workbook assignment classroom50 DIR` or `assignment gradescope FILE.zip`
+        packs it with your grading, or push it and grade the class's copies with `grade`
         (docs/teaching.md, step by step).
         """)
     return 0

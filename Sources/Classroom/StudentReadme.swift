@@ -4,7 +4,7 @@ import Foundation
 /// The student edition's `README.md`: what the package is, what to do first, the exercises with
 /// their files and points, and how the work is graded.
 func studentReadme() -> String {
-    let points = classroomPoints()
+    let points = exercisePoints()
     let rows = zip(exercises, points).map { exercise, points in
         "| \(exercise.number) | \(exercise.task.replacingOccurrences(of: "|", with: "\\|")) | `Sources/Exercises/\(exercise.file)` | \(points) |"
     }
@@ -48,11 +48,15 @@ func studentReadme() -> String {
 
             ## How it is graded
 
-            Every push runs `.github/workflows/classroom.yml` on GitHub: it builds the runner and runs
-            `swift run workbook check N` for each exercise in a step of its own, the same command you
-            run. An exercise earns its points when every one of its checks passes; one that does not
-            compile, crashes, hangs or is deleted costs only its own points. Leave the checks, `Package.swift` and the workflow as they
-            are: your teacher grades your exercise files against their own copy of the checks.
+            Your teacher grades your exercise files, `Sources/Exercises/NN-Name/Name.swift`, with
+            their own copy of the checks: whatever else your copy holds is not run. An exercise earns
+            its points when every one of its checks passes; one that does not compile, crashes, hangs
+            or is deleted costs only its own points. Edit only your exercise files: a changed check,
+            `Package.swift` or test earns nothing, and is named in your grade's notes.
+
+            Every push also runs `.github/workflows/self-check.yml`, which runs
+            `swift run workbook check` on GitHub and lists each check's verdict in the run's summary:
+            the same checks you run, for you to see. It awards no points.
 
             Your teacher has the reference solutions; this copy has none.
             `swift run workbook help` lists every command.

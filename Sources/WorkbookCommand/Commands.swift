@@ -14,13 +14,12 @@ struct Commands {
     // MARK: check
 
     /// Builds and checks each exercise of `chosen` in turn, printing each result as it comes, then
-    /// what to do next unless `advising` is off; writes a JUnit report to `junitPath` and
-    /// Exercism's `results.json` to `resultsPath` if asked.
+    /// what to do next unless `advising` is off; writes the graders' reports `reports` names.
     ///
     /// Each exercise is its own module with its own runner, so one that does not compile fails its
     /// own checks and the others are built and checked as usual.
     func check(
-        _ chosen: [Exercise], junitPath: String? = nil, resultsPath: String? = nil, advising: Bool = true
+        _ chosen: [Exercise], reports: GraderReportPaths = GraderReportPaths(), advising: Bool = true
     ) async -> Int32 {
         guard let swift = CheckBuild.findSwift() else {
             complain(
@@ -70,7 +69,7 @@ struct Commands {
             }
             outcomes.append(await check(exercise, runner: build.runner))
         }
-        guard writeGraderReports(outcomes, junitPath: junitPath, resultsPath: resultsPath) else { return 2 }
+        guard writeGraderReports(outcomes, to: reports) else { return 2 }
         let unsolved = outcomes.first { $0.buildFailure != nil || !$0.results.allSatisfy(\.verdict.holds) }
         guard advising else { return unsolved == nil ? 0 : 1 }
         if chosen.count == exercises.count { say(solvedTally()) }
@@ -95,7 +94,13 @@ struct Commands {
     private func check(_ exercise: Exercise, runner: URL) async -> ExerciseOutcome {
         let contents = (try? Data(contentsOf: layout.exerciseFile(exercise))) ?? Data()
         let style = self.style
-        let results = await runChecks(of: exercise, runner: runner) { say(rendered($0, style: style)) }
+        let checked = await checksOfItsOwnRunner(
+            exercise, runner: runner, builtAs: RunnerFingerprint(of: runner)
+        ) { say(rendered($0, style: style)) }
+        let results = checked.outcome.results
+        if checked.replaced {
+            say(style.red("✗ the check runner was replaced while these checks ran: none of them counts"))
+        }
         let passed = results.filter(\.verdict.holds).count
         let solved = passed == results.count
         var progress = Progress(layout: layout)
@@ -174,18 +179,4 @@ struct Commands {
         process.waitUntilExit()
         return process.terminationStatus
     }
-}
-
-/// One check's result as printed: ✓ and the check, or ✗, the check, and what to look at.
-func rendered(_ result: CheckResult, style: TextStyle) -> String {
-    let verdict = result.verdict
-    let row = style.mark(holds: verdict.holds) + " " + result.sentence
-    guard !verdict.holds else { return row }
-    var lines = [
-        row, Verdict.detail("expected", verdict.expected), Verdict.detail("measured", verdict.measured),
-    ]
-    lines += result.output.enumerated().map { index, line in Verdict.detail(index == 0 ? "output" : "", line)
-    }
-    lines.append(style.dim(Verdict.detail("hint", result.hint)))
-    return lines.joined(separator: "\n")
 }

@@ -1,8 +1,10 @@
+import Classroom
+
 /// What the command line asks the runner to do.
 enum Request: Equatable {
     case overview
     case help
-    case check(exercise: Int?, junitPath: String?, resultsPath: String? = nil)
+    case check(exercise: Int?, reports: GraderReportPaths = GraderReportPaths())
     case hint(Int)
     case run(Int, arguments: [String])
     /// `force` replaces a passing answer without asking.
@@ -10,8 +12,9 @@ enum Request: Equatable {
     case watch(Int?)
     case solution(Int)
     case studentEdition(folder: String)
-    /// `csvPath` nil writes the table to standard output.
-    case grade(folders: [String], csvPath: String?)
+    case grade(folders: [String], options: GradeOptions)
+    /// A grading kit for a platform, written to `destination`.
+    case assignment(AssignmentPlatform, destination: String)
 }
 
 /// The command line, read: the request, and the package and build folder it is about.
@@ -45,16 +48,16 @@ func readCommandLine(_ arguments: [String]) -> Result<CommandLineReading, UsageM
     case "help", "-h", "--help":
         request = .help
     case "check":
-        let junit: String?
-        let results: String?
+        var reports = GraderReportPaths()
         do {
-            junit = try pathOption("--junit", example: "report.xml", in: &words)
-            results = try pathOption("--results", example: "results.json", in: &words)
+            reports.junit = try pathOption("--junit", example: "report.xml", in: &words)
+            reports.results = try pathOption("--results", example: "results.json", in: &words)
+            reports.summary = try pathOption("--summary", example: "summary.md", in: &words)
         } catch {
             return .failure(error)
         }
         switch optionalNumber(&words, command: "check") {
-        case .success(let number): request = .check(exercise: number, junitPath: junit, resultsPath: results)
+        case .success(let number): request = .check(exercise: number, reports: reports)
         case .failure(let mistake): return .failure(mistake)
         }
     case "student-edition":
@@ -66,12 +69,22 @@ func readCommandLine(_ arguments: [String]) -> Result<CommandLineReading, UsageM
         }
         request = .studentEdition(folder: folder)
     case "grade":
-        let csv: String?
-        do {
-            csv = try pathOption("--csv", example: "grades.csv", in: &words)
+        var options = GradeOptions()
+        do throws(UsageMistake) {
+            options.csvPath = try pathOption("--csv", example: "grades.csv", in: &words)
+            options.gradescopeResults = try pathOption("--gradescope", example: "results.json", in: &words)
+            if let word = try pathOption("--exercise", example: "1", in: &words) {
+                guard let number = Int(word) else {
+                    throw UsageMistake("'\(word)' is not an exercise number; `--exercise 1` names exercise 1")
+                }
+                options.exercise = number
+            }
         } catch {
             return .failure(error)
         }
+        options.inPlace = words.contains("--in-place")
+        options.again = words.contains("--again")
+        words.removeAll { ["--in-place", "--again"].contains($0) }
         if let option = words.first(where: { $0.hasPrefix("-") }) {
             return .failure(UsageMistake("unexpected '\(option)'"))
         }
@@ -80,8 +93,24 @@ func readCommandLine(_ arguments: [String]) -> Result<CommandLineReading, UsageM
                 UsageMistake(
                     "grade needs the students' folders, such as `workbook grade class/* --csv grades.csv`"))
         }
-        request = .grade(folders: Array(words), csvPath: csv)
+        request = .grade(folders: Array(words), options: options)
         words.removeAll()
+    case "assignment":
+        let platforms = AssignmentPlatform.allCases.map(\.rawValue).joined(separator: " or ")
+        guard let word = words.popFirst() else {
+            return .failure(
+                UsageMistake(
+                    "assignment needs a platform, \(platforms), such as `workbook assignment classroom50 ../kit`"
+                ))
+        }
+        guard let platform = AssignmentPlatform(rawValue: word) else {
+            return .failure(UsageMistake("'\(word)' is not a platform the kits know; name \(platforms)"))
+        }
+        guard let destination = words.popFirst(), !destination.hasPrefix("-") else {
+            return .failure(
+                UsageMistake("assignment \(word) needs where to write it, such as \(platform.example)"))
+        }
+        request = .assignment(platform, destination: destination)
     case "watch":
         switch optionalNumber(&words, command: "watch") {
         case .success(let number): request = .watch(number)
@@ -164,6 +193,8 @@ let usage = [
                           also write the results as a JUnit XML report, for a grader
       check [N] --results results.json
                           also write them as Exercism's results.json (version 3), for a grader
+      check [N] --summary summary.md
+                          also add them to a Markdown summary (a GitHub Actions job summary)
       watch [N]           check exercise N (the first unsolved without N) each time its file is
                           saved, and move on to the next when it passes; Ctrl-C stops
       hint N              a nudge for exercise N
@@ -183,11 +214,26 @@ let usage = [
     // full edition: begin
     """
     for teachers (docs/teaching.md):
-      student-edition DIR the package without its solutions, with GitHub Classroom autograding,
-                          written to the new or empty folder DIR
+      student-edition DIR the package without its solutions, with a self-check workflow that
+                          awards nothing, written to the new or empty folder DIR
+      assignment classroom50 DIR
+                          a Classroom 50 assignment: the template, the grading bundle, one
+                          declarative test per exercise and the runtime, in the new folder DIR
+      assignment gradescope FILE.zip
+                          a Gradescope autograder (setup.sh, run_autograder and your checks)
       grade DIR... [--csv grades.csv]
-                          check each student's copy and write one CSV row per student: checks
-                          passed of checks run per exercise, the total, and Classroom points
+                          check each student's copy (or every one in a folder `gh teacher
+                          download` wrote) with your checks, and write a CSV row per student as
+                          each finishes: checks passed per exercise, the total, and the points
+      grade DIR... --again
+                          grade every folder afresh; without it, a grading that stopped goes on
+                          where it stopped, and a copy under way when it stopped is not graded
+      grade DIR --exercise N
+                          grade exercise N alone; exit 0 only if it earns its points
+      grade DIR --gradescope results.json
+                          also write Gradescope's results.json for the copy
+      grade DIR --in-place
+                          grade in this package itself, not a copy in .build (for a kit's copy)
 
     """,
     // full edition: end

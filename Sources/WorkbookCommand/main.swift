@@ -33,11 +33,11 @@ func runWorkbook(_ arguments: [String]) async -> Int32 {
     case .overview, .help:
         say(overview(layout: layout, progress: Progress(layout: layout), style: commands.style))
         return 0
-    case .check(nil, let junitPath, let resultsPath):
-        return await commands.check(exercises, junitPath: junitPath, resultsPath: resultsPath)
-    case .check(let number?, let junitPath, let resultsPath):
+    case .check(nil, let reports):
+        return await commands.check(exercises, reports: reports)
+    case .check(let number?, let reports):
         guard let chosen = exercise(number) else { return 2 }
-        return await commands.check([chosen], junitPath: junitPath, resultsPath: resultsPath)
+        return await commands.check([chosen], reports: reports)
     case .watch(nil):
         return await commands.watch(from: nil)
     case .watch(let number?):
@@ -51,9 +51,11 @@ func runWorkbook(_ arguments: [String]) async -> Int32 {
         return exercise(number).map(commands.solution) ?? 2
     case .studentEdition(let folder):
         return makeStudentEdition(from: layout, into: URL(filePath: folder))
-    case .grade(let folders, let csvPath):
+    case .grade(let folders, let options):
         return await grade(
-            folders.map { URL(filePath: $0) }, csvPath: csvPath, layout: layout, style: commands.style)
+            folders.map { URL(filePath: $0) }, options: options, layout: layout, style: commands.style)
+    case .assignment(let platform, let destination):
+        return writeAssignment(for: platform, from: layout, to: URL(filePath: destination))
     case .run(let number, let arguments):
         let chapters = layout.chapters()
         guard let chapter = chapters.first(where: { $0.number == number }) else {

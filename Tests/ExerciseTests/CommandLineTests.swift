@@ -1,3 +1,4 @@
+import Classroom
 import Testing
 
 @testable import WorkbookCommand
@@ -8,26 +9,44 @@ struct CommandLineTests {
         ([], Request.overview),
         (["help"], .help),
         (["--help"], .help),
-        (["check"], .check(exercise: nil, junitPath: nil)),
-        (["check", "2"], .check(exercise: 2, junitPath: nil)),
-        (["check", "--junit", "r.xml"], .check(exercise: nil, junitPath: "r.xml")),
-        (["check", "3", "--junit", "r.xml"], .check(exercise: 3, junitPath: "r.xml")),
+        (["check"], .check(exercise: nil)),
+        (["check", "2"], .check(exercise: 2)),
+        (["check", "--junit", "r.xml"], .check(exercise: nil, reports: GraderReportPaths(junit: "r.xml"))),
+        (
+            ["check", "3", "--junit", "r.xml"],
+            .check(exercise: 3, reports: GraderReportPaths(junit: "r.xml"))
+        ),
         (["watch"], .watch(nil)),
         (["watch", "1"], .watch(1)),
         (["hint", "1"], .hint(1)),
         (["reset", "12"], .reset(12)),
         (["run", "2", "--timeline", "t.svg"], .run(2, arguments: ["--timeline", "t.svg"])),
-        (["check", "--results", "r.json"], .check(exercise: nil, junitPath: nil, resultsPath: "r.json")),
         (
-            ["check", "4", "--junit", "r.xml", "--results", "r.json"],
-            .check(exercise: 4, junitPath: "r.xml", resultsPath: "r.json")
+            ["check", "--results", "r.json"],
+            .check(exercise: nil, reports: GraderReportPaths(results: "r.json"))
+        ),
+        (
+            ["check", "4", "--junit", "r.xml", "--results", "r.json", "--summary", "s.md"],
+            .check(
+                exercise: 4, reports: GraderReportPaths(junit: "r.xml", results: "r.json", summary: "s.md"))
         ),
         (["reset", "2", "--force"], .reset(2, force: true)),
         (["reset", "-y", "2"], .reset(2, force: true)),
         (["solution", "3"], .solution(3)),
         (["student-edition", "../class"], .studentEdition(folder: "../class")),
-        (["grade", "a", "b", "--csv", "g.csv"], .grade(folders: ["a", "b"], csvPath: "g.csv")),
-        (["grade", "a"], .grade(folders: ["a"], csvPath: nil)),
+        (
+            ["grade", "a", "b", "--csv", "g.csv"],
+            .grade(folders: ["a", "b"], options: GradeOptions(csvPath: "g.csv"))
+        ),
+        (["grade", "a"], .grade(folders: ["a"], options: GradeOptions())),
+        (
+            ["grade", ".", "--exercise", "3", "--in-place", "--gradescope", "r.json"],
+            .grade(
+                folders: ["."], options: GradeOptions(exercise: 3, gradescopeResults: "r.json", inPlace: true)
+            )
+        ),
+        (["assignment", "classroom50", "kit"], .assignment(.classroom50, destination: "kit")),
+        (["assignment", "gradescope", "kit.zip"], .assignment(.gradescope, destination: "kit.zip")),
     ])
     func readsEveryCommand(arguments: [String], request: Request) {
         #expect(readCommandLine(arguments) == .success(CommandLineReading(request: request)))
@@ -56,6 +75,22 @@ struct CommandLineTests {
             "grade needs the students' folders, such as `workbook grade class/* --csv grades.csv`"
         ),
         (["grade", "a", "--cvs", "g.csv"], "unexpected '--cvs'"),
+        (
+            ["grade", "a", "--exercise", "x"],
+            "'x' is not an exercise number; `--exercise 1` names exercise 1"
+        ),
+        (
+            ["assignment"],
+            "assignment needs a platform, classroom50 or gradescope, such as `workbook assignment classroom50 ../kit`"
+        ),
+        (
+            ["assignment", "moodle", "k"],
+            "'moodle' is not a platform the kits know; name classroom50 or gradescope"
+        ),
+        (
+            ["assignment", "gradescope"],
+            "assignment gradescope needs where to write it, such as `workbook assignment gradescope ../combine-autograder.zip`"
+        ),
         (
             ["student-edition"],
             "student-edition needs a folder to write to, such as `workbook student-edition ../class`"

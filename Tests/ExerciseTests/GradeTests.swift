@@ -46,7 +46,7 @@ struct GradeTests {
         #expect(grade.exercises.dropFirst().allSatisfy { $0.passed == $0.checks && $0.note == nil })
         let checks = exercises.map(\.checks.count).reduce(0, +)
         #expect(grade.passed == checks - exercises[0].checks.count + 1 && grade.checks == checks)
-        #expect(grade.points == 100 - classroomPoints()[0])
+        #expect(grade.points == 100 - exercisePoints()[0])
     }
 
     @Test func anExerciseThatScoresNothingSaysWhy() {
@@ -63,7 +63,7 @@ struct GradeTests {
             let others = Self.outcomes { _, _ in true }.filter { $0.exercise.number != third.number }
             let grade = StudentGrade(folder: "bo", outcomes: others + [outcome].compactMap { $0 })
             #expect(grade.exercises[2] == ExerciseGrade(passed: 0, checks: third.checks.count, note: note))
-            #expect(grade.points == 100 - classroomPoints()[2], "\(note)")
+            #expect(grade.points == 100 - exercisePoints()[2], "\(note)")
         }
     }
 
@@ -76,9 +76,9 @@ struct GradeTests {
     }
 
     @Test func theClassroomPointsAddUpTo100() {
-        #expect(classroomPoints().reduce(0, +) == 100)
-        #expect(classroomPoints().count == exercises.count)
-        #expect(Set(classroomPoints()).isSubset(of: [100 / exercises.count, 100 / exercises.count + 1]))
+        #expect(exercisePoints().reduce(0, +) == 100)
+        #expect(exercisePoints().count == exercises.count)
+        #expect(Set(exercisePoints()).isSubset(of: [100 / exercises.count, 100 / exercises.count + 1]))
     }
 
     @Test func theCSVHasNumbersAndNotesInColumnsOfTheirOwnAndARowPerFolder() {
@@ -121,7 +121,7 @@ struct GradeTests {
         let copy = scratch.url.appending(path: "ada/Sources/Exercises")
         try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
         #expect(notAWorkbook(file) == "not a workbook: not a folder")
-        #expect(notAWorkbook(empty) == "not a workbook: no Sources/Exercises folder")
+        #expect(notAWorkbook(empty) == "not a workbook: no Sources/Exercises folder, nor any exercise's file")
         #expect(notAWorkbook(scratch.url.appending(path: "gone")) == "not a workbook: no such folder")
         #expect(notAWorkbook(scratch.url.appending(path: "ada")) == nil)
     }
@@ -136,7 +136,7 @@ struct GradeTests {
         var editionFiles = [
             "Sources/ExerciseChecks/Check.swift": "the teacher's check",
             "Sources/CheckRunners/\(first.folder)/main.swift": "the teacher's runner",
-            ".github/workflows/classroom.yml": "the teacher's workflow", "Tests/T/T.swift": "a test",
+            ".github/workflows/self-check.yml": "the teacher's workflow", "Tests/T/T.swift": "a test",
             "Package.swift": "the manifest", "docs/README.md": "the roadmap",
         ]
         for exercise in exercises {
@@ -150,7 +150,7 @@ struct GradeTests {
         for (path, text) in [
             "Sources/Exercises/" + first.file: "the student's answer",
             "Sources/ExerciseChecks/Check.swift": "a check that always passes",
-            ".github/workflows/classroom.yml": "points for nothing", "Tests/T/Extra.swift": "added",
+            ".github/workflows/self-check.yml": "a workflow of their own", "Tests/T/Extra.swift": "added",
             "docs/README.md": "notes of their own",
         ] {
             try write(text, to: student.appending(path: path))
@@ -173,7 +173,6 @@ struct GradeTests {
                 == "the teacher's check")
         #expect(
             changedEditionFiles(in: student, comparedWith: edition) == [
-                "modified: .github/workflows/classroom.yml",
                 "deleted: Sources/CheckRunners/\(first.folder)/main.swift",
                 "modified: Sources/ExerciseChecks/Check.swift", "added: Tests/T/Extra.swift",
             ])

@@ -128,31 +128,37 @@ struct StudentEditionTests {
         #expect(!readme.contains("teaching.md"))
     }
 
-    /// The workflow as GitHub Classroom reads it: a graded step per exercise, running the command a
-    /// student runs, worth points that add up to 100, and a reporter that gathers every step.
-    /// (actionlint checks the YAML itself in CI: `scripts/check-student-edition`.)
-    @Test func classroomGradesEachExerciseInAStepAndReportsThemAll() throws {
+    /// The self-check runs every exercise's checks on push and awards nothing: no grader, no
+    /// reporter, no points, and none of GitHub Classroom's actions. Only `check` exiting 2 (it could
+    /// not run) fails the job. (actionlint checks the YAML itself in CI: `scripts/check-student-edition`.)
+    @Test func theSelfCheckRunsEveryCheckAndAwardsNothing() throws {
         let workflow = try String(
-            contentsOf: try Self.edition.appending(path: ".github/workflows/classroom.yml"), encoding: .utf8)
-        func values(of key: String) -> [String] {
-            workflow.split(separator: "\n").compactMap { line in
-                line.firstMatch(of: try! Regex("^ +\(key): (.*)$")).map { String($0.output[1].substring!) }
-            }
-        }
+            contentsOf: try Self.edition.appending(path: selfCheckWorkflowPath), encoding: .utf8)
         #expect(
-            values(of: "uses").filter { $0 == "classroom-resources/autograding-command-grader@v1" }.count
-                == exercises.count)
-        #expect(values(of: "command") == exercises.map { "swift run workbook check \($0.number)" })
-        #expect(values(of: "max-score").compactMap { Int($0) }.reduce(0, +) == 100)
-        #expect(values(of: "timeout").count == exercises.count)
-        let ids = values(of: "id")
-        #expect(ids == exercises.map { "exercise-\($0.number)" })
-        #expect(values(of: "runners") == [ids.joined(separator: ",")])
-        for id in ids {
-            #expect(workflow.contains("\(id.uppercased())_RESULTS: \"${{steps.\(id).outputs.result}}\""))
+            !FileManager.default.fileExists(
+                atPath: try Self.edition.appending(path: ".github/workflows/classroom.yml").path))
+        let runs = workflow.split(separator: "\n").compactMap { line in
+            line.firstMatch(of: /^ +run: (.*)$/).map { String($0.output.1) }
         }
-        #expect(values(of: "uses").last == "classroom-resources/autograding-grading-reporter@v1")
-        #expect(values(of: "run") == [classroomBuildCommand])
+        #expect(runs == [selfCheckCommand])
+        #expect(!workflow.contains("classroom-resources") && !workflow.contains("score"))
+    }
+
+    /// The self-check's command passes while exercises are unsolved (`check` exits 1) and fails
+    /// only when the check could not run (exit 2), measured by running it with a stand-in `swift`.
+    @Test(arguments: [(Int32(0), Int32(0)), (1, 0), (2, 1)])
+    func theSelfCheckFailsOnlyWhenTheCheckCouldNotRun(checkStatus: Int32, jobStatus: Int32) async throws {
+        let scratch = try TemporaryFolder()
+        let fake = scratch.url.appending(path: "swift")
+        try Data("#!/bin/sh\necho \"$@\" >\"$0.args\"\nexit \(checkStatus)\n".utf8).write(to: fake)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        let run = try await runChildProcess(
+            URL(filePath: "/bin/bash"), arguments: ["-e", "-c", selfCheckCommand],
+            environment: ["PATH": scratch.url.path + ":/usr/bin:/bin", "GITHUB_STEP_SUMMARY": "/tmp/s.md"],
+            deadline: .seconds(10))
+        #expect(run.ending == .exited(jobStatus))
+        let arguments = try String(contentsOf: scratch.url.appending(path: "swift.args"), encoding: .utf8)
+        #expect(arguments == "run workbook check --summary /tmp/s.md\n")
     }
 
     @Test func refusesAFolderThatIsNotEmpty() throws {

@@ -28,7 +28,7 @@ struct TeachingGuideTests {
         }
         #expect(rows.map(\.0) == exercises.map(\.number))
         #expect(rows.map(\.1) == exercises.map(\.checks.count))
-        #expect(rows.map(\.2) == classroomPoints())
+        #expect(rows.map(\.2) == exercisePoints())
     }
 
     @Test func theChecksInAllAreTheCodes() {
@@ -43,8 +43,8 @@ struct TeachingGuideTests {
     }
 
     /// The guide's sample class: Ada solved all but exercise 3, which does not compile, and one
-    /// check of exercise 5, which hung; Bo's exercise 2 forged a verdict, and Bo edited the
-    /// workflow; `grades.csv` from an earlier run was picked up by `class/*`.
+    /// check of exercise 5, which hung; Bo's exercise 2 forged a verdict, and Bo edited its
+    /// checks; `grades.csv` from an earlier run was picked up by `class/*`.
     static let sampleClass: [StudentGrade] = [
         StudentGrade(
             folder: "class/ada",
@@ -61,7 +61,7 @@ struct TeachingGuideTests {
             outcomes: GradeTests.outcomes { exercise, _ in exercise.number != 2 }.map { outcome in
                 outcome.exercise.number == 2
                     ? GradeTests.outcome(outcome.exercise) { _ in .ended(.didNotFinish) } : outcome
-            }, notes: ["modified: .github/workflows/classroom.yml"]),
+            }, notes: ["modified: Sources/ExerciseChecks/02-ValidatedBody.swift"]),
         StudentGrade(ungraded: "class/grades.csv", because: "not a workbook: not a folder"),
     ]
 }
