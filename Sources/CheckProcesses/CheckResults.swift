@@ -48,6 +48,8 @@ public enum CheckEnding: Sendable, Equatable {
     case crashed
     /// It ended without a sealed verdict: it exited early, failed, or printed without end.
     case didNotFinish
+    /// Its output was refused as forged: more than one verdict line, or one under a wrong seal.
+    case refused
 }
 
 /// Limits on a check's process: past either, it is killed with SIGKILL.
@@ -145,12 +147,19 @@ private func runCheck(
     } catch {
         return failed(.didNotFinish, measured: "could not start \(runner.path): \(error)", output: [])
     }
-    if let report = seal.report(in: run.output) {
+    let printed = lines(of: run.output) + lines(of: beforeTheBacktrace(run.errors))
+    switch seal.reading(run.output) {
+    case .report(let report):
         return CheckResult(
             sentence: check.sentence, hint: report.stall?.hint ?? check.hint, verdict: report.verdict,
             output: [], duration: .now - start, ending: report.stall == nil ? .finished : .hung)
+    case .refused(let reason):
+        return failed(
+            .refused, measured: "its output was refused: \(reason) (a forged verdict?)",
+            output: lastLines(printed))
+    case .noVerdict:
+        break
     }
-    let printed = lines(of: run.output) + lines(of: beforeTheBacktrace(run.errors))
     switch run.ending {
     case .exited(let status):
         return failed(

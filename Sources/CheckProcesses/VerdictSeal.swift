@@ -56,21 +56,38 @@ public struct VerdictSeal: Sendable, Equatable {
         return Data("\n\(Self.marker) \(token) \(json)\n".utf8)
     }
 
-    /// The report in a check process's standard output that carries this seal, with the token its
-    /// verdict calls for (the last, if several do); nil when no line does.
-    public func report(in output: String) -> CheckReport? {
-        output.split(separator: "\n").reversed().lazy.compactMap { line -> CheckReport? in
-            let parts = line.split(separator: " ", maxSplits: 2)
-            guard parts.count == 3, parts[0] == Self.marker, [passing, failing].contains(String(parts[1])),
-                let report = try? JSONDecoder().decode(CheckReport.self, from: Data(parts[2].utf8)),
-                (parts[1] == passing) == report.verdict.holds
-            else { return nil }
-            return report
-        }.first
+    /// What a check process's standard output comes to under this seal: the report of its one
+    /// sealed line, or a refusal when it holds more than one line that starts as a sealed line does,
+    /// or one sealed with a token that is not this seal's (a forger prints many, or guesses).
+    public func reading(_ output: String) -> SealedOutput {
+        let marked = output.split(separator: "\n").filter { $0.hasPrefix(Self.marker) }
+        guard let line = marked.first else { return .noVerdict }
+        guard marked.count == 1 else {
+            return .refused("\(marked.count) verdict lines where a check writes one")
+        }
+        let parts = line.split(separator: " ", maxSplits: 2)
+        guard parts.count >= 2, [passing, failing].contains(String(parts[1])) else {
+            return .refused("a verdict line sealed with a token that is not its seal's")
+        }
+        guard parts.count == 3,
+            let report = try? JSONDecoder().decode(CheckReport.self, from: Data(parts[2].utf8)),
+            (parts[1] == passing) == report.verdict.holds
+        else { return .noVerdict }
+        return .report(report)
     }
 
     /// The word a sealed line starts with.
     private static let marker = "workbook-verdict"
+}
+
+/// What the parent makes of a check process's standard output.
+public enum SealedOutput: Sendable, Equatable {
+    /// One sealed line, with the token its verdict calls for.
+    case report(CheckReport)
+    /// No line carries a verdict this seal vouches for.
+    case noVerdict
+    /// The output bears marks of a forgery, said here: no verdict in it is taken.
+    case refused(String)
 }
 
 /// What a check process reports: the check's verdict, and whether the code under check stalled.
