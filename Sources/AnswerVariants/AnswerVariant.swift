@@ -44,11 +44,17 @@ public struct AnswerVariant: Sendable, CustomStringConvertible {
     }
 
     /// An answer that tries to pass by writing a verdict of its own and ending the check process:
-    /// every check of its exercise fails, saying the check did not finish.
-    static func forging(_ exercise: Int, _ name: String, _ code: any ExerciseCode) -> AnswerVariant {
-        hanging(
-            exercise, name, code, rejectedBy: everyCheck(of: exercise, measuring: "the check did not finish"))
+    /// every check of its exercise fails, measuring `fragment` (`forgeryRejections` lists them).
+    static func forging(
+        _ exercise: Int, _ name: String, _ code: any ExerciseCode, measuring fragment: String
+    ) -> AnswerVariant {
+        precondition(forgeryRejections.contains(fragment), "a forgery fails as a forgery")
+        return hanging(exercise, name, code, rejectedBy: everyCheck(of: exercise, measuring: fragment))
     }
+
+    /// What a check measures of a forgery: a process that ended without a verdict, or one whose
+    /// output the parent refused for the forged verdict lines it holds.
+    public static let forgeryRejections = ["the check did not finish", "its output was refused"]
 
     /// Every check of `exercise`, each failing with a measurement that contains `fragment`.
     static func everyCheck(of exercise: Int, measuring fragment: String) -> [String: String] {

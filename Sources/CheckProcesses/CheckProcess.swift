@@ -57,10 +57,10 @@ public func runCheckFromCommandLine(of exercises: [Exercise], against codes: [an
 /// Writes the first report it is given, sealed, on standard output, and ends the process at once,
 /// so nothing the code under check left running can add to it or delay it.
 private final class SealedReporter: Sendable {
-    private let seal: VerdictSeal
+    private let seal: HeldSeal
     private let reported = Locked(false)
 
-    init(seal: VerdictSeal) {
+    init(seal: HeldSeal) {
         self.seal = seal
     }
 
@@ -87,7 +87,7 @@ private final class SealedReporter: Sendable {
 
 /// Reads the seal from standard input, then puts `/dev/null` in its place, so that the code under
 /// check finds nothing there. Nil when standard input is a terminal or holds no seal.
-private func takeSealFromStandardInput() -> VerdictSeal? {
+private func takeSealFromStandardInput() -> HeldSeal? {
     guard isatty(0) == 0 else { return nil }
     var bytes = [UInt8](repeating: 0, count: VerdictSeal.handedOverCount)
     var count = 0
@@ -100,7 +100,7 @@ private func takeSealFromStandardInput() -> VerdictSeal? {
     let nothing = open("/dev/null", O_RDONLY)
     dup2(nothing, 0)
     close(nothing)
-    return VerdictSeal(handedOver: Data(bytes.prefix(count)))
+    return HeldSeal(handedOver: Data(bytes.prefix(count)))
 }
 
 /// This runner's name as it was started: `ShareReplayingLatestCheckRunner`, `StarterCheckRunner`…

@@ -57,6 +57,8 @@ public enum CheckEnding: Sendable, Equatable {
     case crashed
     /// It ended without a sealed verdict: it exited early, failed, or printed without end.
     case didNotFinish
+    /// Its output was refused as forged: more than one verdict line, or one under a wrong seal.
+    case refused
 }
 
 /// Limits on a check's process: past either, it is killed with SIGKILL.
@@ -143,23 +145,31 @@ private func runCheck(
                 expected: "the check to finish with a verdict", measured: measured, holds: false),
             output: output, duration: .now - start, ending: ending)
     }
-    let seal = VerdictSeal.fresh()
+    let seal: VerdictSeal
     let run: ChildProcessRun
     do {
-        let input = try SealInput(seal)
+        let input = try SealInput()
         defer { input.close() }
+        seal = input.seal
         run = try await runChildProcess(
             runner, arguments: [String(exercise), String(index + 1)], environment: environment,
             input: input.url, deadline: limits.time, outputLimit: limits.outputBytes)
     } catch {
         return failed(.didNotFinish, measured: "could not start \(runner.path): \(error)", output: [])
     }
-    if let report = seal.report(in: run.output) {
+    let printed = lines(of: run.output) + lines(of: beforeTheBacktrace(run.errors))
+    switch seal.reading(run.output) {
+    case .report(let report):
         return CheckResult(
             sentence: check.sentence, hint: report.stall?.hint ?? check.hint, verdict: report.verdict,
             output: [], duration: .now - start, ending: report.stall == nil ? .finished : .hung)
+    case .refused(let reason):
+        return failed(
+            .refused, measured: "its output was refused: \(reason) (a forged verdict?)",
+            output: lastLines(printed))
+    case .noVerdict:
+        break
     }
-    let printed = lines(of: run.output) + lines(of: beforeTheBacktrace(run.errors))
     switch run.ending {
     case .exited(let status):
         return failed(
@@ -191,11 +201,24 @@ private func runCheck(
 /// `/dev/fd/N`, which the process opens as it starts, and closed here once it has.
 ///
 /// A pipe rather than a file: nothing on disk for other code to find, and nothing left once read.
+/// The seal's bytes go straight from `VerdictSeal`'s buffer to the pipe, never through a `Data`.
 private struct SealInput {
     let pipe = Pipe()
+    let seal: VerdictSeal
 
-    init(_ seal: VerdictSeal) throws {
-        try pipe.fileHandleForWriting.write(contentsOf: seal.handedOver)
+    init() throws {
+        let descriptor = pipe.fileHandleForWriting.fileDescriptor
+        seal = try VerdictSeal.handOver { bytes in
+            var written = 0
+            while written < bytes.count {
+                let result = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+                if result < 0 && errno == EINTR { continue }
+                guard result > 0 else {
+                    throw ChildProcessError(description: "could not write the seal: errno \(errno)")
+                }
+                written += result
+            }
+        }
         try pipe.fileHandleForWriting.close()
     }
 

@@ -1,6 +1,12 @@
 import Foundation
 import Harness
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The secret that tells a check's own verdict from one the code under check wrote.
 ///
 /// The code under check runs inside the check process, so it can write to any file that process
@@ -10,67 +16,89 @@ import Harness
 /// it. A seal is two random tokens: a verdict that holds carries `passing`, one that does not
 /// carries `failing`, so even code that caught the process's own report of a failure would learn
 /// nothing that could pass.
+///
+/// The parent keeps only the tokens' SHA-256 digests, so code that reads its memory (as root can,
+/// through `/proc/<pid>/mem`) finds nothing to pass with. The tokens exist in the parent only in
+/// one buffer, written from the system's random generator as hex digits, handed over and zeroed:
+/// never in a `String`, `Data` or array that could leave a copy in freed memory. What Swift may
+/// still leave is in registers and stack slots: the last random word drawn (half the failing
+/// token, the one drawn last) can outlive the call in a stack slot until it is reused.
 public struct VerdictSeal: Sendable, Equatable {
-    let passing: String
-    let failing: String
+    let passingDigest: [UInt8]
+    let failingDigest: [UInt8]
 
-    /// A seal no one has seen: 128 random bits per token, from the system's secure generator.
-    public static func fresh() -> VerdictSeal {
-        var generator = SystemRandomNumberGenerator()
-        func token() -> String {
-            (0..<2).map { _ in
-                let text = String(generator.next() as UInt64, radix: 16)
-                return String(repeating: "0", count: 16 - text.count) + text
-            }.joined()
+    /// A seal no one has seen, 128 random bits per token from the system's secure generator: its
+    /// `handedOverCount` bytes (`passing failing\n`) are passed to `handOver`, which writes them
+    /// where the check process reads them, then zeroed. The seal returned keeps only digests.
+    public static func handOver(
+        _ handOver: (UnsafeRawBufferPointer) throws -> Void
+    ) rethrows -> VerdictSeal {
+        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: handedOverCount, alignment: 8)
+        defer {
+            wipe(bytes)
+            bytes.deallocate()
         }
-        return VerdictSeal(passing: token(), failing: token())
+        var generator = SystemRandomNumberGenerator()
+        let digits = Array("0123456789abcdef".utf8)
+        for word in 0..<4 {
+            // Passing token in bytes 0..<32, failing in 33..<65.
+            let start = word * 16 + (word >= 2 ? 1 : 0)
+            var random = generator.next() as UInt64
+            for offset in (0..<16).reversed() {
+                bytes[start + offset] = digits[Int(random & 0xf)]
+                random >>= 4
+            }
+        }
+        bytes[32] = UInt8(ascii: " ")
+        bytes[65] = UInt8(ascii: "\n")
+        let seal = VerdictSeal(
+            passingDigest: SHA256.digest(UnsafeRawBufferPointer(rebasing: bytes[0..<32])),
+            failingDigest: SHA256.digest(UnsafeRawBufferPointer(rebasing: bytes[33..<65])))
+        try handOver(UnsafeRawBufferPointer(bytes))
+        return seal
     }
 
-    /// The bytes the parent writes on the check process's standard input.
-    public var handedOver: Data { Data("\(passing) \(failing)\n".utf8) }
-
-    /// How many bytes `handedOver` is: the check process reads exactly this many.
+    /// How many bytes a seal is handed over in: the check process reads exactly this many.
     static let handedOverCount = 66
 
-    /// The seal in `handedOver`'s bytes, or nil when they are not one.
-    init?(handedOver data: Data) {
-        let tokens = String(decoding: data, as: UTF8.self).split(separator: " ").map {
-            $0.trimmingCharacters(in: .newlines)
+    /// Whether `token` is the seal's passing token (true), its failing one (false), or neither.
+    func holds(for token: Substring) -> Bool? {
+        let digest = SHA256.digest(Array(token.utf8))
+        return digest == passingDigest ? true : digest == failingDigest ? false : nil
+    }
+
+    /// What a check process's standard output comes to under this seal: the report of its one
+    /// sealed line, or a refusal when it holds more than one line that starts as a sealed line does,
+    /// or one sealed with a token that is not this seal's (a forger prints many, or guesses).
+    public func reading(_ output: String) -> SealedOutput {
+        let marked = output.split(separator: "\n").filter { $0.hasPrefix(Self.marker) }
+        guard let line = marked.first else { return .noVerdict }
+        guard marked.count == 1 else {
+            return .refused("\(marked.count) verdict lines where a check writes one")
         }
-        guard data.count == Self.handedOverCount, tokens.count == 2,
-            tokens.allSatisfy({ $0.count == 32 && $0.allSatisfy(\.isHexDigit) })
-        else { return nil }
-        self.init(passing: tokens[0], failing: tokens[1])
-    }
-
-    private init(passing: String, failing: String) {
-        self.passing = passing
-        self.failing = failing
-    }
-
-    /// The line a check process writes its report on, sealed with the token its verdict calls
-    /// for: a line of its own, whatever the code under check left unfinished on the line before.
-    func sealedLine(_ report: CheckReport) -> Data {
-        let token = report.verdict.holds ? passing : failing
-        let json = (try? JSONEncoder().encode(report)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        return Data("\n\(Self.marker) \(token) \(json)\n".utf8)
-    }
-
-    /// The report in a check process's standard output that carries this seal, with the token its
-    /// verdict calls for (the last, if several do); nil when no line does.
-    public func report(in output: String) -> CheckReport? {
-        output.split(separator: "\n").reversed().lazy.compactMap { line -> CheckReport? in
-            let parts = line.split(separator: " ", maxSplits: 2)
-            guard parts.count == 3, parts[0] == Self.marker, [passing, failing].contains(String(parts[1])),
-                let report = try? JSONDecoder().decode(CheckReport.self, from: Data(parts[2].utf8)),
-                (parts[1] == passing) == report.verdict.holds
-            else { return nil }
-            return report
-        }.first
+        let parts = line.split(separator: " ", maxSplits: 2)
+        guard parts.count >= 2, let holds = holds(for: parts[1]) else {
+            return .refused("a verdict line sealed with a token that is not its seal's")
+        }
+        guard parts.count == 3,
+            let report = try? JSONDecoder().decode(CheckReport.self, from: Data(parts[2].utf8)),
+            holds == report.verdict.holds
+        else { return .noVerdict }
+        return .report(report)
     }
 
     /// The word a sealed line starts with.
-    private static let marker = "workbook-verdict"
+    static let marker = "workbook-verdict"
+}
+
+/// What the parent makes of a check process's standard output.
+public enum SealedOutput: Sendable, Equatable {
+    /// One sealed line, with the token its verdict calls for.
+    case report(CheckReport)
+    /// No line carries a verdict this seal vouches for.
+    case noVerdict
+    /// The output bears marks of a forgery, said here: no verdict in it is taken.
+    case refused(String)
 }
 
 /// What a check process reports: the check's verdict, and whether the code under check stalled.
@@ -83,4 +111,14 @@ public struct CheckReport: Codable, Sendable, Equatable {
         self.verdict = verdict
         self.stall = stall
     }
+}
+
+/// Zeroes `bytes` in a way the compiler may not drop as a store no one reads.
+func wipe(_ bytes: UnsafeMutableRawBufferPointer) {
+    guard let base = bytes.baseAddress else { return }
+    #if canImport(Glibc)
+        explicit_bzero(base, bytes.count)
+    #else
+        _ = memset_s(base, bytes.count, 0, bytes.count)
+    #endif
 }

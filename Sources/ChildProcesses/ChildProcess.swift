@@ -65,6 +65,9 @@ public struct ChildProcessRun: Sendable {
 /// them open long after): while an ended child is not reaped, Swift Testing's exit-test monitor,
 /// which waits for any child, spins.
 ///
+/// With a `deadline`, the outputs are read until both close, the deadline passes, or two seconds
+/// after the child ended, whichever comes first: a process that left its group (`setsid`) and
+/// holds them open cannot keep the call waiting, and what it holds is not waited for.
 /// With a `deadline` (on Linux), the child leads a process group of its own, and every kill goes to
 /// the group: what the child started dies with it. At the deadline, whatever the group still holds
 /// open of the output is killed too, even after the child itself ended: Swift's crash backtracer,
@@ -88,18 +91,30 @@ public func runChildProcess(
     try output.fileHandleForWriting.close()
     try errors.fileHandleForWriting.close()
     let supervision = Supervision(pid: child.pid, ownGroup: ownGroup)
+    let stopAt = deadline.map { ContinuousClock.now + $0 }
+    let alarms = try (ReadAlarm(stopAt: stopAt), ReadAlarm(stopAt: stopAt))
+    defer { (alarms.0.close(), alarms.1.close()) }
     if let deadline {
         DispatchQueue.global().asyncAfter(deadline: .now() + deadline.timeInterval) {
             supervision.kill(because: .killedAtDeadline(deadline))
             supervision.killWhatHoldsTheOutputOpen()
         }
     }
+    /// A reader stopped: at the deadline, the child is killed (if it is still running) and what
+    /// holds its output open; soon after it ended, what it left holding the output.
+    @Sendable func stopped() {
+        if let deadline, let stopAt, ContinuousClock.now >= stopAt {
+            supervision.kill(because: .killedAtDeadline(deadline))
+        }
+        supervision.killWhatHoldsTheOutputOpen()
+    }
     let written = Locked(0)
-    @Sendable func read(_ pipe: Pipe) async -> Data {
+    @Sendable func read(_ pipe: Pipe, _ alarm: ReadAlarm) async -> Data {
         await withCheckedContinuation { done in
             Thread.detachNewThread {
                 var kept = Data()
-                while case let data = pipe.fileHandleForReading.availableData, !data.isEmpty {
+                let descriptor = pipe.fileHandleForReading.fileDescriptor
+                while let data = alarm.read(descriptor, stopped: stopped) {
                     let room = written.withLock { total in
                         defer { total += data.count }
                         return outputLimit.map { $0 - total } ?? data.count
@@ -115,12 +130,18 @@ public func runChildProcess(
             }
         }
     }
-    async let outputData = read(output)
-    async let errorData = read(errors)
+    async let outputData = read(output, alarms.0)
+    async let errorData = read(errors, alarms.1)
     // A thread of its own too: waiting blocks it until the child ends.
     let ending = await withCheckedContinuation { done in
         Thread.detachNewThread {
             child.waitUntilEnded()
+            if deadline != nil {
+                // What the child wrote is in the pipes by now; a process it left (in its group or
+                // one it moved out with `setsid`) gets a moment more, not the rest of the deadline.
+                let soon = ContinuousClock.now + afterTheChildEnded
+                (alarms.0.stop(atLatest: soon), alarms.1.stop(atLatest: soon))
+            }
             done.resume(returning: supervision.ended(reaping: child.reap))
         }
     }
@@ -128,6 +149,10 @@ public func runChildProcess(
     return ChildProcessRun(
         ending: ending, outputData: standardOutput, errors: String(decoding: standardError, as: UTF8.self))
 }
+
+/// How long, with a deadline, the output is still read after the child ended: a check process
+/// writes its verdict before it ends, so only what it left running can write later.
+let afterTheChildEnded = Duration.seconds(2)
 
 /// Why a child process could not be started.
 public struct ChildProcessError: Error, CustomStringConvertible {

@@ -24,7 +24,10 @@ struct ExerciseGrade: Codable, Equatable, Sendable {
         passed = outcome.results.filter(\.verdict.holds).count
         let endings = Set(outcome.results.map(\.ending))
         note =
-            [(CheckEnding.crashed, ExerciseNote.crashed), (.hung, .hung), (.didNotFinish, .didNotFinish)]
+            [
+                (CheckEnding.refused, ExerciseNote.refused), (.crashed, .crashed), (.hung, .hung),
+                (.didNotFinish, .didNotFinish),
+            ]
             .first { endings.contains($0.0) }?.1 ?? (passed == 0 ? .everyCheckFailed : nil)
     }
 
@@ -40,6 +43,9 @@ struct ExerciseGrade: Codable, Equatable, Sendable {
 enum ExerciseNote: String, Codable, Sendable, CaseIterable {
     case missing = "missing"
     case doesNotCompile = "does not compile"
+    /// A check's process wrote what looks like a forged verdict, which was refused; it outranks the
+    /// other notes, since a teacher should look at this code first.
+    case refused = "output refused (forgery?)"
     /// A check's process was stopped by a signal.
     case crashed = "crashed"
     /// The code never returned in at least one check, or blocked the main thread.

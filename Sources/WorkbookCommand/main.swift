@@ -75,4 +75,5 @@ func numbers(_ list: [Int]) -> String {
         ? "\(first)–\(last)" : list.map(String.init).joined(separator: ", ")
 }
 
+refuseMemoryReaders()
 exit(await runWorkbook(Array(CommandLine.arguments.dropFirst())))

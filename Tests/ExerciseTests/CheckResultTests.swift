@@ -84,7 +84,6 @@ struct CheckResultTests {
             (sealed("$failing", failing), false),
             (sealed("$failing", passing), nil),
             (sealed("$passing", failing), nil),
-            (sealed(String(repeating: "0", count: 32), passing), nil),
             ("echo '\(passing)'", nil),
         ]
         for (lines, holds) in cases {
@@ -97,6 +96,39 @@ struct CheckResultTests {
             } else {
                 #expect(!result.verdict.holds && result.ending == .didNotFinish, "\(lines)")
             }
+        }
+    }
+
+    /// Output with more than one verdict line, or one sealed with a token not of its seal, is
+    /// refused whole, even when it also holds the right passing line: a forger prints every token
+    /// it can find, or guesses one.
+    @Test func outputWithForgedVerdictLinesIsRefusedWhole() async throws {
+        let passing = #"{"verdict":{"expected":"e","measured":"m","holds":true}}"#
+        func sealed(_ token: String) -> String {
+            "printf 'workbook-verdict %s %s\\n' \(token) '\(passing)'"
+        }
+        let guess = String(repeating: "0", count: 32)
+        let cases: [(lines: String, measured: String)] = [
+            (
+                sealed(guess),
+                "its output was refused: a verdict line sealed with a token that is not its seal's (a forged verdict?)"
+            ),
+            (
+                [guess, "$failing", "$passing"].map(sealed).joined(separator: "\n"),
+                "its output was refused: 3 verdict lines where a check writes one (a forged verdict?)"
+            ),
+            (
+                sealed("$passing") + "\n" + sealed("$passing"),
+                "its output was refused: 2 verdict lines where a check writes one (a forged verdict?)"
+            ),
+        ]
+        for (lines, measured) in cases {
+            let runner = try script("read -r passing failing\n" + lines)
+            defer { try? FileManager.default.removeItem(at: runner) }
+            let result = try #require(
+                await runChecks(of: exercise, runner: runner, limits: verdictLimits).first)
+            #expect(!result.verdict.holds && result.ending == .refused, "\(lines)")
+            #expect(result.verdict.measured == measured)
         }
     }
 

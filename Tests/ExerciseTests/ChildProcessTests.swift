@@ -133,6 +133,37 @@ struct ChildProcessTests {
         }
     #endif
 
+    #if os(Linux)
+        /// A process that left the child's group (`setsid`) holds the output open for a minute;
+        /// the child exits at once. The run returns with what was read at the one-second deadline,
+        /// not when the minute is up.
+        @Test func anOutputHeldOpenOutsideTheGroupIsNotWaitedForPastTheDeadline() async throws {
+            let folder = FileManager.default.temporaryDirectory.appending(path: "held-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let pidFile = folder.appending(path: "pid")
+            let finished = Locked<(ChildProcessRun, Duration)?>(nil)
+            // Not awaited: without the alarm the run returns only after 60 s, and the test is to fail.
+            Task {
+                let start = ContinuousClock.now
+                let ran = try await run(
+                    "echo before; setsid sleep 60 & echo $! > '\(pidFile.path)'; exit 0",
+                    deadline: .seconds(1))
+                finished.withLock { $0 = (ran, .now - start) }
+            }
+            let returned = await until(timeout: .seconds(20)) { finished.withLock { $0 != nil } }
+            let pid = try String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(
+                in: .whitespacesAndNewlines)
+            kill(Int32(pid) ?? 0, SIGKILL)
+            try #require(returned, "the run still waits for the output a setsid process holds open")
+            let (ended, took) = try #require(finished.withLock { $0 })
+            #expect(ended.ending == .exited(0))
+            #expect(ended.output == "before\n")
+            // 1.0 s alone; up to 4 s when run beside the variant tests on a busy 2-core machine.
+            #expect(took < .seconds(10), "took \(took)")
+        }
+    #endif
+
     @Test func anExitStatusIsKeptWithBothOutputs() async throws {
         let run = try await run("echo out; echo err >&2; exit 3")
         #expect(run.ending == .exited(3))

@@ -57,6 +57,7 @@ struct GradeTests {
             (Self.outcome(third) { $0 == 0 ? .ended(.crashed) : .finished(holds: false) }, .crashed),
             (Self.outcome(third) { $0 == 1 ? .ended(.hung) : .finished(holds: false) }, .hung),
             (Self.outcome(third) { _ in .ended(.didNotFinish) }, .didNotFinish),
+            (Self.outcome(third) { .ended([.crashed, .refused, .hung][$0 % 3]) }, .refused),
             (Self.outcome(third) { _ in .finished(holds: false) }, .everyCheckFailed),
         ]
         for (outcome, note) in cases {

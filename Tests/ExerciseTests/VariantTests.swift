@@ -24,7 +24,8 @@ struct VariantTests {
         #expect(mismatches.isEmpty, "\(variant): \(mismatches.joined(separator: "; "))")
     }
 
-    /// A forgery fails every check as a check that did not finish; a hang fails as a hang, within
+    /// A forgery fails every check as a check that did not finish, or whose output was refused for
+    /// the forged verdict lines in it; a hang fails as a hang, within
     /// seconds, with the hint for what stood still. `check` runs the checks so, and `grade` too,
     /// which scores the exercise for the checks that passed and notes what stopped the others.
     @Test(arguments: answerVariants.filter(\.needsAProcessOfItsOwn))
@@ -35,15 +36,17 @@ struct VariantTests {
             environment: ["WORKBOOK_ANSWER_VARIANT": variant.description], sideBySide: checked.checks.count)
         let mismatches = mismatches(of: variant, verdicts: outcome.results.map { ($0.sentence, $0.verdict) })
         #expect(mismatches.isEmpty, "\(variant): \(mismatches.joined(separator: "; "))")
-        let forged = variant.rejections.values.contains("the check did not finish")
+        let forged = variant.rejections.values.first { AnswerVariant.forgeryRejections.contains($0) }
+        let refused = forged == "its output was refused"
         for (check, result) in zip(checked.checks, outcome.results)
         where variant.rejections[check.sentence] != nil {
             let hint =
-                forged
+                forged != nil
                 ? check.hint
                 : result.verdict.measured.hasPrefix("blocked main thread")
                     ? Stall.mainThreadBlocked.hint : Stall.codeNeverReturned.hint
-            #expect(result.ending == (forged ? .didNotFinish : .hung), "\(variant): \(check.sentence)")
+            let ending: CheckEnding = forged == nil ? .hung : refused ? .refused : .didNotFinish
+            #expect(result.ending == ending, "\(variant): \(check.sentence)")
             #expect(result.hint == hint, "\(variant): \(check.sentence)")
             #expect(result.duration < .seconds(30), "\(variant): \(check.sentence) took \(result.duration)")
         }
@@ -52,7 +55,7 @@ struct VariantTests {
             grade
                 == ExerciseGrade(
                     passed: checked.checks.count - variant.rejections.count, checks: checked.checks.count,
-                    note: forged ? .didNotFinish : .hung))
+                    note: forged == nil ? .hung : refused ? .refused : .didNotFinish))
     }
 
     @Test(arguments: exercises.map(\.number))

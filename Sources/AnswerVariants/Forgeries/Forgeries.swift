@@ -40,6 +40,15 @@ enum Forgery: CaseIterable {
         }
     }
 
+    /// What each check measures of it: a process that ended without a verdict, or output refused
+    /// for the guessed sealed line it holds.
+    var rejection: String {
+        switch self {
+        case .everyDescriptor, .standardOutput: "its output was refused"
+        case .verdictFileNamedToIt, .earlyExit, .sealReadBack: "the check did not finish"
+        }
+    }
+
     func commit() -> Never {
         switch self {
         case .verdictFileNamedToIt:
@@ -82,5 +91,6 @@ private func writeAll(_ text: String, to descriptor: Int32) {
 let forgeries: [AnswerVariant] = Forgery.allCases.map { forgery in
     .forging(
         2, forgery.name,
-        ValidatedBodyCode { _ -> AnyPublisher<Data, ServiceFailure> in forgery.commit() })
+        ValidatedBodyCode { _ -> AnyPublisher<Data, ServiceFailure> in forgery.commit() },
+        measuring: forgery.rejection)
 }
