@@ -53,6 +53,9 @@ public enum CheckEnding: Sendable, Equatable {
     /// The code under check never returned: the process said so itself, or was stopped at its
     /// time limit.
     case hung
+    /// The main thread stopped answering while the check waited on it: code under check blocked it
+    /// (a wait on the main thread for work queued to the main thread, say).
+    case blockedMainThread
     /// A signal stopped the process.
     case crashed
     /// It ended without a sealed verdict: it exited early, failed, or printed without end.
@@ -162,7 +165,7 @@ private func runCheck(
     case .report(let report):
         return CheckResult(
             sentence: check.sentence, hint: report.stall?.hint ?? check.hint, verdict: report.verdict,
-            output: [], duration: .now - start, ending: report.stall == nil ? .finished : .hung)
+            output: [], duration: .now - start, ending: ending(of: report.stall))
     case .refused(let reason):
         return failed(
             .refused, measured: "its output was refused: \(reason) (a forged verdict?)",
@@ -250,4 +253,13 @@ private func lines(of output: String) -> [String] {
 /// The last of a process's lines, where a crash message or what it did before hanging is.
 private func lastLines(_ lines: [String]) -> [String] {
     Array(lines.suffix(keptOutputLines))
+}
+
+/// How a check that reported `stall` (or none) ended.
+private func ending(of stall: Stall?) -> CheckEnding {
+    switch stall {
+    case nil: .finished
+    case .codeNeverReturned: .hung
+    case .mainThreadBlocked: .blockedMainThread
+    }
 }

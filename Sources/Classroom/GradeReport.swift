@@ -25,7 +25,8 @@ struct ExerciseGrade: Codable, Equatable, Sendable {
         let endings = Set(outcome.results.map(\.ending))
         note =
             [
-                (CheckEnding.refused, ExerciseNote.refused), (.crashed, .crashed), (.hung, .hung),
+                (CheckEnding.refused, ExerciseNote.refused), (.crashed, .crashed),
+                (.blockedMainThread, .blockedMainThread), (.hung, .hung),
                 (.didNotFinish, .didNotFinish),
             ]
             .first { endings.contains($0.0) }?.1 ?? (passed == 0 ? .everyCheckFailed : nil)
@@ -50,6 +51,8 @@ enum ExerciseNote: String, Codable, Sendable, CaseIterable {
     case crashed = "crashed"
     /// The code never returned in at least one check, or blocked the main thread.
     case hung = "hung"
+    /// The main thread stopped answering in at least one check: the code blocked it.
+    case blockedMainThread = "blocked the main thread"
     /// A check's process ended without the check's verdict: it exited early, or printed without end.
     case didNotFinish = "did not finish"
     /// Every check ran and reported, and none passed.

@@ -56,6 +56,10 @@ struct GradeTests {
             (ExerciseOutcome(exercise: third, results: [], buildFailure: "error: oops"), .doesNotCompile),
             (Self.outcome(third) { $0 == 0 ? .ended(.crashed) : .finished(holds: false) }, .crashed),
             (Self.outcome(third) { $0 == 1 ? .ended(.hung) : .finished(holds: false) }, .hung),
+            (
+                Self.outcome(third) { $0 == 1 ? .ended(.blockedMainThread) : .finished(holds: false) },
+                .blockedMainThread
+            ),
             (Self.outcome(third) { _ in .ended(.didNotFinish) }, .didNotFinish),
             (Self.outcome(third) { .ended([.crashed, .refused, .hung][$0 % 3]) }, .refused),
             (Self.outcome(third) { _ in .finished(holds: false) }, .everyCheckFailed),
@@ -66,6 +70,21 @@ struct GradeTests {
             #expect(grade.exercises[2] == ExerciseGrade(passed: 0, checks: third.checks.count, note: note))
             #expect(grade.points == 100 - exercisePoints()[2], "\(note)")
         }
+    }
+
+    /// Exercise 6's starter crashes by design: a student who left it as given has not crashed
+    /// anything, and the note says the exercise is unsolved, not that it crashed. The same crash in
+    /// a changed file is noted as a crash.
+    @Test func anUntouchedStarterIsUnsolvedWhateverItsChecksProcessesDid() {
+        let sixth = exercises[5]
+        let crashing = Self.outcome(sixth) { _ in .ended(.crashed) }
+        let untouched = StudentGrade(folder: "cy", outcomes: [crashing], untouched: [6])
+        #expect(
+            untouched.exercises[5] == ExerciseGrade(passed: 0, checks: sixth.checks.count, note: .unsolved))
+        let changed = StudentGrade(folder: "cy", outcomes: [crashing])
+        #expect(changed.exercises[5].note == .crashed)
+        let solved = StudentGrade(folder: "cy", outcomes: Self.outcomes { _, _ in true }, untouched: [6])
+        #expect(solved.exercises[5].note == nil, "a starter that passes is not called unsolved")
     }
 
     @Test func aCrashAmongPassingChecksIsNotedToo() {

@@ -60,7 +60,7 @@ struct TeachingGuideTests {
             folder: "class/bo",
             outcomes: GradeTests.outcomes { exercise, _ in exercise.number != 2 }.map { outcome in
                 outcome.exercise.number == 2
-                    ? GradeTests.outcome(outcome.exercise) { _ in .ended(.didNotFinish) } : outcome
+                    ? GradeTests.outcome(outcome.exercise) { _ in .ended(.refused) } : outcome
             }, notes: ["modified: Sources/ExerciseChecks/02-ValidatedBody.swift"]),
         StudentGrade(ungraded: "class/grades.csv", because: "not a workbook: not a folder"),
     ]

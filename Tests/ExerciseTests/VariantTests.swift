@@ -45,17 +45,21 @@ struct VariantTests {
                 ? check.hint
                 : result.verdict.measured.hasPrefix("blocked main thread")
                     ? Stall.mainThreadBlocked.hint : Stall.codeNeverReturned.hint
-            let ending: CheckEnding = forged == nil ? .hung : refused ? .refused : .didNotFinish
+            let stalled: CheckEnding =
+                result.verdict.measured.hasPrefix("blocked main thread") ? .blockedMainThread : .hung
+            let ending: CheckEnding = forged == nil ? stalled : refused ? .refused : .didNotFinish
             #expect(result.ending == ending, "\(variant): \(check.sentence)")
             #expect(result.hint == hint, "\(variant): \(check.sentence)")
             #expect(result.duration < .seconds(30), "\(variant): \(check.sentence) took \(result.duration)")
         }
         let grade = StudentGrade(folder: "class/student", outcomes: [outcome]).exercises[variant.exercise - 1]
+        let blocked = outcome.results.contains { $0.ending == .blockedMainThread }
         #expect(
             grade
                 == ExerciseGrade(
                     passed: checked.checks.count - variant.rejections.count, checks: checked.checks.count,
-                    note: forged == nil ? .hung : refused ? .refused : .didNotFinish))
+                    note: forged == nil
+                        ? (blocked ? .blockedMainThread : .hung) : refused ? .refused : .didNotFinish))
     }
 
     @Test(arguments: exercises.map(\.number))
