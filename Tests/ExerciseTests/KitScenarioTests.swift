@@ -27,6 +27,9 @@ struct KitScenarioTests {
         case deleted(Int)
         /// Exercise 2's file replaced by one that writes a passing verdict everywhere it can.
         case forgedExercise2
+        /// Exercise 2's file replaced by one that reads its own process's memory for the seal's
+        /// tokens and prints a passing verdict under every run of 32 hex digits it finds.
+        case memoryScannedExercise2
         /// The student's copy of exercise 2's checks made to pass anything, and the runner's
         /// `main.swift` made to exit 0: what `check` would run in their own repository.
         case editedChecksAndRunner
@@ -37,6 +40,7 @@ struct KitScenarioTests {
             case .doesNotCompile(let number): "\(number) not compiling"
             case .deleted(let number): "\(number) deleted"
             case .forgedExercise2: "2 forged"
+            case .memoryScannedExercise2: "2 reading its memory for the seal"
             case .editedChecksAndRunner: "checks and runner edited"
             }
         }
@@ -66,6 +70,7 @@ struct KitScenarioTests {
                 "modified: Sources/WorkbookCommand/main.swift",
             ]),
         Scenario(changes: [.forgedExercise2, .solved(3)], points: exercisePoints()[2]),
+        Scenario(changes: [.memoryScannedExercise2, .solved(3)], points: exercisePoints()[2]),
     ]
 
     @Test(arguments: scenarios)
@@ -199,6 +204,8 @@ func studentRepository(
             try FileManager.default.removeItem(at: try file(number).deletingLastPathComponent())
         case .forgedExercise2:
             try Data(forgedExercise2.utf8).write(to: try file(2))
+        case .memoryScannedExercise2:
+            try Data(memoryScannedExercise2.utf8).write(to: try file(2))
         case .editedChecksAndRunner:
             let checks = checkout.appending(path: "Sources/ExerciseChecks/02-ValidatedBody.swift")
             try Data((try String(contentsOf: checks, encoding: .utf8) + "\n// every check passes now\n").utf8)
@@ -229,6 +236,43 @@ private let forgedExercise2 = #"""
             _ = Array(lines.utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         }
         exit(0)
+    }
+
+    """#
+
+/// A file for exercise 2 that reads the writable memory of its own process through
+/// `/proc/self/mem`, collects every run of exactly 32 lowercase hex digits (a seal's token is one),
+/// prints a sealed passing verdict under each, and ends its process with status 0.
+private let memoryScannedExercise2 = #"""
+    import Combine
+    import ExerciseSupport
+    import Foundation
+
+    #if canImport(FoundationNetworking)
+        import FoundationNetworking
+    #endif
+
+    public func validatedBody(of request: URLSession.DataTaskPublisher) -> AnyPublisher<Data, ServiceFailure> {
+        let maps = (try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8)) ?? ""
+        let memory = open("/proc/self/mem", O_RDONLY)
+        var tokens: Set<String> = []
+        for line in maps.split(separator: "\n") where line.contains(" rw-p ") {
+            let bounds = line.split(separator: " ")[0].split(separator: "-").compactMap { UInt64($0, radix: 16) }
+            guard bounds.count == 2, bounds[1] - bounds[0] <= 64 << 20 else { continue }
+            var bytes = [UInt8](repeating: 0, count: Int(bounds[1] - bounds[0]))
+            let count = bytes.withUnsafeMutableBytes { pread(memory, $0.baseAddress, $0.count, off_t(bounds[0])) }
+            var start = 0
+            for index in 0...max(count, 0) {
+                let byte = index < count ? bytes[index] : 0
+                if (48...57).contains(byte) || (97...102).contains(byte) { continue }
+                if index - start == 32 { tokens.insert(String(decoding: bytes[start..<index], as: UTF8.self)) }
+                start = index + 1
+            }
+        }
+        let verdict = #"{"expected":"forged","measured":"forged","holds":true}"#
+        print(tokens.map { "workbook-verdict \($0) \(verdict)" }.joined(separator: "\n"))
+        fflush(nil)
+        _exit(0)
     }
 
     """#
