@@ -1,10 +1,11 @@
 import Foundation
 
-/// The paths of the student edition that would decide a grade if a copy's own were run: the
-/// manifest, and every source and test folder but the student's own exercise files. Grading never
-/// runs a copy's own (`grade` and the kits run the teacher's), so a change there earns nothing, but
-/// it is named in the grade's notes: a student who edits a check has something to explain.
-let gradingPaths = ["Package.swift", "Sources", "Tests"]
+/// The paths of the student edition a student's copy should leave as they are: the self-check
+/// workflow, the manifest, and every source and test folder but the student's own exercise files.
+/// Grading never runs a copy's own (`grade` and the kits run the teacher's), so a change there
+/// earns nothing, but it is named in the grade's notes: a student who edits a check has something
+/// to explain. The rest of `.github` is left out, since Classroom 50 adds a workflow of its own.
+let gradingPaths = [selfCheckWorkflowPath, "Package.swift", "Sources", "Tests"]
 
 /// The student's own files, which are theirs to change.
 private let studentsOwn = "Sources/Exercises/"

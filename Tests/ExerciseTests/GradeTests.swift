@@ -171,6 +171,7 @@ struct GradeTests {
             "Sources/Exercises/" + first.file: "the student's answer",
             "Sources/ExerciseChecks/Check.swift": "a check that always passes",
             ".github/workflows/self-check.yml": "a workflow of their own", "Tests/T/Extra.swift": "added",
+            ".github/workflows/autograde.yaml": "the workflow Classroom 50 adds, never named",
             "docs/README.md": "notes of their own",
         ] {
             try write(text, to: student.appending(path: path))
@@ -193,6 +194,7 @@ struct GradeTests {
                 == "the teacher's check")
         #expect(
             changedEditionFiles(in: student, comparedWith: edition) == [
+                "modified: .github/workflows/self-check.yml",
                 "deleted: Sources/CheckRunners/\(first.folder)/main.swift",
                 "modified: Sources/ExerciseChecks/Check.swift", "added: Tests/T/Extra.swift",
             ])

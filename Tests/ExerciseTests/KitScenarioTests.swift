@@ -30,8 +30,9 @@ struct KitScenarioTests {
         /// Exercise 2's file replaced by one that reads its own process's memory for the seal's
         /// tokens and prints a passing verdict under every run of 32 hex digits it finds.
         case memoryScannedExercise2
-        /// The student's copy of exercise 2's checks made to pass anything, and the runner's
-        /// `main.swift` made to exit 0: what `check` would run in their own repository.
+        /// The student's copy of exercise 2's checks made to pass anything, the runner's
+        /// `main.swift` made to exit 0, and the self-check workflow edited: what would run in their
+        /// own repository.
         case editedChecksAndRunner
 
         var description: String {
@@ -66,6 +67,7 @@ struct KitScenarioTests {
         Scenario(
             changes: [.editedChecksAndRunner], points: 0,
             named: [
+                "modified: .github/workflows/self-check.yml",
                 "modified: Sources/ExerciseChecks/02-ValidatedBody.swift",
                 "modified: Sources/WorkbookCommand/main.swift",
             ]),
@@ -212,6 +214,9 @@ func studentRepository(
                 .write(to: checks)
             try Data("import Foundation\nexit(0)\n".utf8).write(
                 to: checkout.appending(path: "Sources/WorkbookCommand/main.swift"))
+            let workflow = checkout.appending(path: selfCheckWorkflowPath)
+            try Data((try String(contentsOf: workflow, encoding: .utf8) + "# points for nothing\n").utf8)
+                .write(to: workflow)
         }
     }
     return checkout
