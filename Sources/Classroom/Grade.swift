@@ -61,6 +61,14 @@ public func grade(
         complain("workbook: there is no exercise \(number)")
         return 2
     }
+    if options.inPlace,
+        FileManager.default.fileExists(atPath: layout.root.appending(path: "Sources/Solutions").path)
+    {
+        complain(
+            "workbook: --in-place replaces this package's own exercise files; it is for a kit's copy of the"
+                + " student edition, not the full edition (leave it out to grade in a copy under .build)")
+        return 2
+    }
     let workspace: GradingWorkspace
     do {
         workspace =

@@ -1,9 +1,11 @@
 import ChildProcesses
 import ExerciseChecks
 import Foundation
+import Harness
 import TestSupport
 import Testing
 
+@testable import CheckProcesses
 @testable import Classroom
 
 /// What the assignment kits hold, and the pieces `grade` reads and writes for them. Grading with
@@ -35,6 +37,20 @@ struct AssignmentKitTests {
         #expect(
             GradescopeKit.runAutograder().contains(
                 #"workbook --package-path "$package" grade "$root/submission" --in-place"#))
+    }
+
+    /// `--in-place` would overwrite the teacher's own exercise files in the full edition, so it
+    /// refuses there before it touches anything.
+    @Test func gradingInPlaceRefusesTheFullEdition() async throws {
+        let layout = Layout(
+            root: packageRoot, scratch: packageRoot.appending(path: ".build"), configuration: "debug",
+            products: packageRoot.appending(path: ".build/debug"))
+        let before = try Data(contentsOf: layout.exerciseFile(exercises[0]))
+        let status = await grade(
+            [FileManager.default.temporaryDirectory], options: GradeOptions(inPlace: true), layout: layout,
+            style: TextStyle(enabled: false))
+        #expect(status == 2)
+        #expect(try Data(contentsOf: layout.exerciseFile(exercises[0])) == before)
     }
 
     @Test func theRuntimeIsSwiftsOfficialImage() throws {
