@@ -223,3 +223,46 @@ final class TemporaryFolder {
         try? FileManager.default.removeItem(at: url)
     }
 }
+
+/// The journal that lets a stopped grading go on where it stopped.
+@Suite("Teaching: going on where a grading stopped")
+struct GradingJournalTests {
+    @Test func aFinishedStudentKeepsTheirRowAndOneUnderWayIsNotGradedAgain() throws {
+        let scratch = try TemporaryFolder()
+        let file = scratch.url.appending(path: "grading/journal.json")
+        let (ada, bo) = (scratch.url.appending(path: "ada"), scratch.url.appending(path: "bo"))
+        var journal = GradingJournal(file: file)
+        let row = StudentGrade(folder: "ada", outcomes: GradeTests.outcomes { _, _ in true })
+        journal.record(ada, key: "a", grade: nil)
+        journal.record(ada, key: "a", grade: row)
+        journal.record(bo, key: "b", grade: nil)
+        // The next run reads what this one saved, as a run after a killed one would.
+        let next = GradingJournal(file: file)
+        #expect(next.earlier(ada, key: "a")?.grade == row)
+        let underWay = try #require(next.earlier(bo, key: "b"))
+        #expect(underWay.grade == nil)
+        #expect(next.earlier(ada, key: "changed") == nil, "a changed file or package grades afresh")
+        var again = next
+        again.forgetAll()
+        #expect(GradingJournal(file: file).earlier(ada, key: "a") == nil)
+    }
+
+    @Test func theKeyChangesWithAStudentsFileAndWithThePackage() throws {
+        let scratch = try TemporaryFolder()
+        let student = scratch.url.appending(path: "ada")
+        let workspace = scratch.url.appending(path: "workspace")
+        let file = student.appending(path: "Sources/Exercises/" + exercises[0].file)
+        try FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
+        try Data("one".utf8).write(to: file)
+        try Data("checks".utf8).write(to: workspace.appending(path: "Package.swift"))
+        let first = GradingJournal.key(for: student, in: workspace, exercises: exercises)
+        #expect(GradingJournal.key(for: student, in: workspace, exercises: exercises) == first)
+        try Data("two".utf8).write(to: file)
+        let second = GradingJournal.key(for: student, in: workspace, exercises: exercises)
+        #expect(second != first)
+        try Data("more checks".utf8).write(to: workspace.appending(path: "Sources.swift"))
+        #expect(GradingJournal.key(for: student, in: workspace, exercises: exercises) != second)
+    }
+}
