@@ -59,13 +59,19 @@ struct GradingJournal {
         }
         var newest = Date.distantPast
         var count = 0
-        for case let relative as String in FileManager.default.enumerator(atPath: workspace.path) ?? .init()
-        where !relative.hasPrefix(".build") && !relative.hasPrefix("Sources/Exercises") {
+        let skipped = [".build", ".workbook", "Sources/Exercises"].map {
+            workspace.appending(path: $0).standardizedFileURL.path
+        }
+        let walker = FileManager.default.enumerator(
+            at: workspace, includingPropertiesForKeys: [.contentModificationDateKey])
+        while let url = walker?.nextObject() as? URL {
+            guard !skipped.contains(url.standardizedFileURL.path) else {
+                walker?.skipDescendants()
+                continue
+            }
             count += 1
-            let modified =
-                (try? FileManager.default.attributesOfItem(
-                    atPath: workspace.appending(path: relative).path)[.modificationDate] as? Date)
-                ?? .distantPast
+            let modified = try? url.resourceValues(forKeys: [.contentModificationDateKey])
+                .contentModificationDate
             newest = max(newest, modified ?? .distantPast)
         }
         return "\(hash.value) \(count) \(newest.timeIntervalSince1970)"

@@ -262,6 +262,12 @@ struct GradingJournalTests {
         try Data("two".utf8).write(to: file)
         let second = GradingJournal.key(for: student, in: workspace, exercises: exercises)
         #expect(second != first)
+        let build = workspace.appending(path: ".build/debug")
+        try FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
+        try Data("a product".utf8).write(to: build.appending(path: "Runner"))
+        #expect(
+            GradingJournal.key(for: student, in: workspace, exercises: exercises) == second,
+            "builds do not count")
         try Data("more checks".utf8).write(to: workspace.appending(path: "Sources.swift"))
         #expect(GradingJournal.key(for: student, in: workspace, exercises: exercises) != second)
     }
