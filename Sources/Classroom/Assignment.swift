@@ -30,7 +30,7 @@ public func writeAssignment(
                   template/      the student edition: push it as the assignment's template repository
                   bundle/        your grading: commit it as CLASSROOM/autograders/SLUG/ in your classroom50 repository
                   tests.json     one test per exercise, for `gh teacher assignment add … --tests`
-                  runtime.json   Swift's official image, for `--runtime`
+                  runtime.json   GitHub's Ubuntu 24.04 runner, which has Swift, for `--runtime`
                 README.md there has the commands; docs/teaching.md goes through them.
                 """)
         case .gradescope:
@@ -104,12 +104,15 @@ enum Classroom50Kit {
         return String(decoding: (try? encoder.encode(tests())) ?? Data(), as: UTF8.self) + "\n"
     }
 
-    /// Swift's official image; Classroom 50's runner is a Python script, which the image lacks, so
-    /// `python` asks the job to set Python up in it.
+    /// GitHub's Ubuntu 24.04 runner, not a container. Classroom 50's grading job runs `curl`,
+    /// `python3` and `gh` in whatever environment the runtime names (its `autograde-runner.yaml`),
+    /// and Swift's official image has neither `curl` (its Dockerfile removes it once Swift is in)
+    /// nor `gh`. GitHub's image has all three, and Swift: 6.3.3 in its release notes of July 2026.
+    /// Pinned rather than `ubuntu-latest`, which moves to Ubuntu 26.04. (Read from those sources;
+    /// no GitHub job runs here.)
     static let runtimeJSON = """
         {
-          "container": { "image": "swift:6.3", "user": "root" },
-          "python": "3.12"
+          "runs-on": "ubuntu-24.04"
         }
 
         """
@@ -126,6 +129,10 @@ enum Classroom50Kit {
         bundle="${CLASSROOM50_BUNDLE_DIR:?Classroom 50 names this bundle in CLASSROOM50_BUNDLE_DIR}"
         package="$bundle/workbook"
         \(learnerCopiesExport)
+        if ! command -v swift >/dev/null 2>&1; then
+            echo "grade-exercise: no swift on this machine; the assignment's runtime must provide Swift 6.3 or later" >&2
+            exit 2
+        fi
         if [[ "${1:-}" == "--build" ]]; then
             exec swift build --package-path "$package" --product workbook
         fi

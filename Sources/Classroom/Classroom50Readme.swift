@@ -27,7 +27,7 @@ extension Classroom50Kit {
           ```
 
         - `tests.json` and `runtime.json`: the assignment's grading, one test per exercise worth its
-          points (100 in all), run in Swift's official image:
+          points (100 in all), run on GitHub's Ubuntu 24.04 runner, which has Swift:
 
           ```sh
           gh teacher assignment add ORG CLASSROOM SLUG --name "Combine networking" \\

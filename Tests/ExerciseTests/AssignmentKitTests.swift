@@ -53,10 +53,16 @@ struct AssignmentKitTests {
         #expect(try Data(contentsOf: layout.exerciseFile(exercises[0])) == before)
     }
 
-    @Test func theRuntimeIsSwiftsOfficialImage() throws {
+    /// Classroom 50's grading job needs `curl`, `python3` and `gh` where it runs, which Swift's
+    /// official image lacks: the runtime is GitHub's Ubuntu 24.04 runner, no container, and only
+    /// keys Classroom 50 accepts.
+    @Test func theRuntimeIsARunnerWithSwiftAndClassroom50sTools() throws {
         let runtime = try #require(
             try JSONSerialization.jsonObject(with: Data(Classroom50Kit.runtimeJSON.utf8)) as? [String: Any])
-        #expect((runtime["container"] as? [String: String])?["image"] == "swift:6.3")
+        #expect(runtime["runs-on"] as? String == "ubuntu-24.04")
+        #expect(runtime["container"] == nil)
+        let accepted: Set = ["runs-on", "container", "python", "node", "java", "go", "rust", "apt"]
+        #expect(Set(runtime.keys).isSubset(of: accepted))
     }
 
     @Test func theKitsFoldersAndZipHoldWhatThePlatformsRead() async throws {
