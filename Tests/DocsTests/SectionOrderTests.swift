@@ -127,4 +127,20 @@ import Testing
                 "docs/02-beta.md: has 2 sections \"## The same rule in async/await\"; a chapter page has one at most"
             ])
     }
+
+    @Test func theRealChapter2PageWithItsAsyncSectionMovedUpIsReported() throws {
+        let real = try #require(DocsRepository.current.chapterPages[2]?.first)
+        let title = "## The same rule in async/await"
+        let start = try #require(real.lines.firstIndex(of: title), "chapter 2 has no async/await section")
+        var lines = real.lines
+        lines.remove(at: start)
+        let pitfall = try #require(lines.firstIndex(of: "## The pitfall"))
+        lines.insert(title, at: pitfall)
+        let moved = MarkdownPage(path: real.path, text: lines.joined(separator: "\n"))
+        #expect(
+            sectionOrderProblems(in: moved).map(\.message) == [
+                "\"## The same rule in async/await\" is out of place: it goes right after"
+                    + " \"## The pitfall\" and right before \"## Exercise\""
+            ])
+    }
 }
