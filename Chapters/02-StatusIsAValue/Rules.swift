@@ -10,7 +10,8 @@ import URLErrorNames
     import FoundationNetworking
 #endif
 
-/// The chapter's rules in the order the report lists them.
+/// The chapter's Combine rules in the order the report lists them; their async/await twins
+/// (`awaitedStatusRules`) follow them.
 let statusRules = [
     Rule("a 404 arrives as a value, then finished", notFoundArrivesAsAValue),
     Rule.demonstration("decoding an unchecked 404 blames the JSON", decodingWithoutValidationBlamesTheBody),

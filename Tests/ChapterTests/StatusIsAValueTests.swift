@@ -104,4 +104,46 @@ struct StatusIsAValueTests {
         #expect(finding.value.setThroughTheProperty.failure == "URLError.timedOut")
         #expect(finding.holds)
     }
+
+    @Test func awaitingDataForA404ReturnsTheStatus404AndThrowsNothing() async throws {
+        let finding = try await measure(awaitedNotFoundIsReturned)
+        #expect(try finding.value.get() == 404)
+        #expect(finding.holds)
+    }
+
+    @Test func awaitingAnUncheckedUserFromA404ThrowsAMissingKeyAsTheCombineChainFailed() async throws {
+        let finding = try await measure(awaitedDecodingBlamesTheBody)
+        guard case .failure(let failure) = finding.value else {
+            Issue.record("decoding the awaited 404 body succeeded: \(finding.value)")
+            return
+        }
+        guard case .keyNotFound(let key, _) = failure as? DecodingError else {
+            Issue.record("expected a DecodingError.keyNotFound, got \(failure)")
+            return
+        }
+        #expect(key.stringValue == "id")
+        #expect(finding.holds)
+    }
+
+    @Test func awaitingARefusedConnectionThrowsCannotConnectToHost() async throws {
+        let finding = try await measure(awaitedRefusedConnectionThrows)
+        #expect(finding.value == .cannotConnectToHost)
+        #expect(finding.holds)
+    }
+
+    @Test func awaitingADroppedConnectionThrowsThisPlatformsCode() async throws {
+        let finding = try await measure(awaitedDroppedConnectionThrows)
+        #if os(Linux)
+            #expect(finding.value == .badServerResponse)
+        #else
+            #expect(finding.value == .networkConnectionLost)
+        #endif
+        #expect(finding.holds)
+    }
+
+    @Test func awaitingASilentServerThrowsTimedOut() async throws {
+        let finding = try await measure(awaitedSilentServerThrows)
+        #expect(finding.value == .timedOut)
+        #expect(finding.holds)
+    }
 }

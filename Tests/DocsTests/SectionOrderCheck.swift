@@ -5,8 +5,23 @@ let chapterSections = [
     "The rule", "The code", "Run it", "Why it behaves this way", "The pitfall", "Exercise",
 ]
 
+/// A section a chapter page may have or leave out, with the two sections it must sit between: a
+/// page that has it has it once, right after `after` and right before `before`.
+struct OptionalChapterSection {
+    let title: String
+    let after: String
+    let before: String
+}
+
+/// The optional sections: a chapter's rows in async/await come once the Combine story is told,
+/// pitfall included, and before the exercise. Pages gain it chapter by chapter.
+let optionalChapterSections = [
+    OptionalChapterSection(title: "The same rule in async/await", after: "The pitfall", before: "Exercise")
+]
+
 /// Where `page` departs from `chapterSections`: a section missing or repeated, two out of order,
-/// another section before `Run it` or after `Why it behaves this way`, or a picture before `Run it`.
+/// another section before `Run it` or after `Why it behaves this way` (but for the optional ones,
+/// each held to its own place), or a picture before `Run it`.
 func sectionOrderProblems(in page: MarkdownPage) -> [DocProblem] {
     let headings = page.prose.compactMap { line, text in
         text.hasPrefix("## ") ? (line: line, title: String(text.dropFirst(3))) : nil
@@ -29,8 +44,12 @@ func sectionOrderProblems(in page: MarkdownPage) -> [DocProblem] {
     }
     let line = { (title: String) in headings.first { $0.title == title }!.line }
     let (runIt, why) = (line("Run it"), line("Why it behaves this way"))
+    problems += optionalSectionProblems(in: page, headings: headings)
+    let optional = optionalChapterSections.map(\.title)
     for heading in headings
-    where !chapterSections.contains(heading.title) && (heading.line < runIt || heading.line > why) {
+    where !chapterSections.contains(heading.title) && !optional.contains(heading.title)
+        && (heading.line < runIt || heading.line > why)
+    {
         problems.append(
             DocProblem(
                 page.path, line: heading.line,
@@ -42,6 +61,35 @@ func sectionOrderProblems(in page: MarkdownPage) -> [DocProblem] {
             DocProblem(
                 page.path, line: picture.line,
                 "a picture comes before \"## Run it\": the pictures follow what the chapter prints"))
+    }
+    return problems
+}
+
+/// Where `page` puts an optional section anywhere but its place, or has it more than once.
+/// `headings` are the page's `## ` headings in order.
+private func optionalSectionProblems(
+    in page: MarkdownPage, headings: [(line: Int, title: String)]
+) -> [DocProblem] {
+    var problems: [DocProblem] = []
+    for section in optionalChapterSections {
+        let found = headings.indices.filter { headings[$0].title == section.title }
+        if found.count > 1 {
+            problems.append(
+                DocProblem(
+                    page.path,
+                    "has \(found.count) sections \"## \(section.title)\"; a chapter page has one at most"))
+            continue
+        }
+        guard let index = found.first else { continue }
+        let previous = index > 0 ? headings[index - 1].title : nil
+        let next = index + 1 < headings.count ? headings[index + 1].title : nil
+        if previous != section.after || next != section.before {
+            problems.append(
+                DocProblem(
+                    page.path, line: headings[index].line,
+                    "\"## \(section.title)\" is out of place: it goes right after \"## \(section.after)\""
+                        + " and right before \"## \(section.before)\""))
+        }
     }
     return problems
 }

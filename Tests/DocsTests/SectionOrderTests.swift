@@ -65,4 +65,82 @@ import Testing
                 "docs/01-alpha.md:3: a picture comes before \"## Run it\": the pictures follow what the chapter prints",
             ])
     }
+
+    /// A page whose sections are `titles`, in that order, each a `## ` heading on its own line.
+    private func page(_ titles: [String]) -> MarkdownPage {
+        MarkdownPage(path: "docs/02-beta.md", text: titles.map { "## \($0)\n" }.joined())
+    }
+
+    @Test func theAsyncSectionBetweenThePitfallAndTheExerciseIsAccepted() {
+        let titles = [
+            "The rule", "The code", "Run it", "How it is measured", "Why it behaves this way", "The pitfall",
+            "The same rule in async/await", "Exercise",
+        ]
+        #expect(sectionOrderProblems(in: page(titles)).isEmpty)
+    }
+
+    @Test(arguments: [
+        // Where a section of a chapter's own would be fine, but this one is not.
+        (
+            [
+                "The rule", "The code", "Run it", "The same rule in async/await", "Why it behaves this way",
+                "The pitfall", "Exercise",
+            ], 4
+        ),
+        // Before the pitfall, right after why.
+        (
+            [
+                "The rule", "The code", "Run it", "Why it behaves this way", "The same rule in async/await",
+                "The pitfall", "Exercise",
+            ], 5
+        ),
+        // After the exercise.
+        (
+            [
+                "The rule", "The code", "Run it", "Why it behaves this way", "The pitfall", "Exercise",
+                "The same rule in async/await",
+            ], 7
+        ),
+        // Before everything.
+        (
+            [
+                "The same rule in async/await", "The rule", "The code", "Run it", "Why it behaves this way",
+                "The pitfall", "Exercise",
+            ], 1
+        ),
+    ])
+    func theAsyncSectionAnywhereElseIsReportedAtItsLine(titles: [String], line: Int) {
+        #expect(
+            sectionOrderProblems(in: page(titles)).map(\.description) == [
+                "docs/02-beta.md:\(line): \"## The same rule in async/await\" is out of place: it goes right after"
+                    + " \"## The pitfall\" and right before \"## Exercise\""
+            ])
+    }
+
+    @Test func theAsyncSectionTwiceIsReported() {
+        let titles = [
+            "The rule", "The code", "Run it", "Why it behaves this way", "The pitfall",
+            "The same rule in async/await", "The same rule in async/await", "Exercise",
+        ]
+        #expect(
+            sectionOrderProblems(in: page(titles)).map(\.description) == [
+                "docs/02-beta.md: has 2 sections \"## The same rule in async/await\"; a chapter page has one at most"
+            ])
+    }
+
+    @Test func theRealChapter2PageWithItsAsyncSectionMovedUpIsReported() throws {
+        let real = try #require(DocsRepository.current.chapterPages[2]?.first)
+        let title = "## The same rule in async/await"
+        let start = try #require(real.lines.firstIndex(of: title), "chapter 2 has no async/await section")
+        var lines = real.lines
+        lines.remove(at: start)
+        let pitfall = try #require(lines.firstIndex(of: "## The pitfall"))
+        lines.insert(title, at: pitfall)
+        let moved = MarkdownPage(path: real.path, text: lines.joined(separator: "\n"))
+        #expect(
+            sectionOrderProblems(in: moved).map(\.message) == [
+                "\"## The same rule in async/await\" is out of place: it goes right after"
+                    + " \"## The pitfall\" and right before \"## Exercise\""
+            ])
+    }
 }
