@@ -348,6 +348,9 @@ func gradedOutcome(
     let results = await runChecks(
         of: exercise, runner: runner, limits: limits, environment: environment, sideBySide: sideBySide,
         finished: finished)
+    // What its checks' processes left running would otherwise outlive them, to tamper with the
+    // exercises checked after (only in `workbook`, which is their reaper).
+    endLeftoverChildren()
     return ExerciseOutcome(exercise: exercise, results: results, buildFailure: nil)
 }
 
