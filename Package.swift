@@ -150,7 +150,7 @@ let exerciseTargets: [Target] =
             dependencies: ["CheckProcesses", "ChildProcesses", "ExerciseChecks", "Harness", "Quantities"]),
         .executableTarget(
             name: "WorkbookCommand",
-            dependencies: ["CheckProcesses", "Classroom", "ExerciseChecks", "Harness", "Quantities"]),
+            dependencies: ["CheckProcesses", "ChildProcesses", "Classroom", "ExerciseChecks", "Harness", "Quantities"]),
         .testTarget(
             name: "ExerciseTests",
             dependencies: combine + [

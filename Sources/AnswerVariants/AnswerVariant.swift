@@ -17,6 +17,12 @@ public struct AnswerVariant: Sendable, CustomStringConvertible {
     /// Whether the answer can only be proved in a check process of its own, as `workbook check`
     /// runs it: it ends the process, or never returns.
     public var needsAProcessOfItsOwn = false
+    /// What its check processes' environment must hold besides the variant's name: to run as
+    /// `nobody`, as `grade` runs them as root, say.
+    public var checkEnvironment: [String: String] = [:]
+    /// Whether it leaves a process running after its check process ended: only a child subreaper,
+    /// as `workbook` is, ends that, so it is proved through `workbook` rather than in `swift test`.
+    public var leavesAProcessRunning = false
 
     /// A wrong answer and the checks that reject it.
     static func wrong(
@@ -72,4 +78,4 @@ public struct AnswerVariant: Sendable, CustomStringConvertible {
 public let answerVariants: [AnswerVariant] =
     shareReplayingLatestVariants + validatedBodyVariants + loadUserVariants + retryWithinBudgetVariants
     + latestSearchVariants + profileScreenModelVariants + modifiedSinceLoaderVariants
-    + wrapCompletionHandlerVariants + userListModelVariants + forgeries
+    + wrapCompletionHandlerVariants + userListModelVariants + forgeries + processAttacks

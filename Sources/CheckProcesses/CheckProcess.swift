@@ -16,8 +16,10 @@ import Locking
 /// any code under check runs, then writes one sealed line on standard output: the check's verdict,
 /// or, if the main thread or a session's callback queue stops answering first, a verdict naming
 /// that stall. Nothing else it writes, and no other way it ends, counts as a verdict. Exit status:
-/// 0 when the report was written (passed or not), 2 when there is no seal or the arguments name no
-/// check.
+/// 0 when the report was written (passed or not), 2 when there is no seal, the arguments name no
+/// check, or it was asked to run the check as `nobody` (`checkAsNobodyVariable`, which `grade` sets
+/// as root) and could not: it gives up root right after the seal is read, before any code under
+/// check runs.
 ///
 /// The check runs in a task while the main thread runs the main run loop, as an app's does, so
 /// work sent to the main queue (`receive(on: DispatchQueue.main)`, a main-actor model) runs on the
@@ -27,6 +29,10 @@ public func runCheckFromCommandLine(of exercises: [Exercise], against codes: [an
     guard let seal = takeSealFromStandardInput() else {
         complainAsRunner(
             "no verdict seal on standard input: `workbook check` starts this runner and hands it one")
+        exit(2)
+    }
+    if let refusal = runAsNobodyWhenAsked() {
+        complainAsRunner("asked to run the check as nobody, but \(refusal)")
         exit(2)
     }
     let arguments = Array(CommandLine.arguments.dropFirst())

@@ -277,7 +277,7 @@ private func start(
     }
 
     /// Starts `executable` with `posix_spawn` and returns its process id; wait for it with
-    /// `waitForChild(_:)`.
+    /// `waitForChild(_:)`, and until then `endLeftoverChildren` leaves it alone.
     ///
     /// Not `Foundation.Process`: on Linux its `run()` now and then dies with a bad memory read while
     /// it lists `/proc/self/fd` to close inherited descriptors (fixed in swift-corelibs-foundation
@@ -320,15 +320,21 @@ private func start(
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var pid = pid_t()
-        var spawned = posix_spawn(&pid, executable.path, &actions, &attributes, argv, envp)
         // A program file written a moment ago is still open for writing in any child another
         // thread forked meanwhile, until that child execs, and starting it then fails with ETXTBSY
         // ("text file busy"): a race, seen here once in 40 runs of the suite, that passes within
         // milliseconds, so it is waited out for up to two seconds.
         let busyUntil = ContinuousClock.now + .seconds(2)
-        while spawned == ETXTBSY && ContinuousClock.now < busyUntil {
+        var spawned = ETXTBSY
+        while spawned == ETXTBSY {
+            // Listed as it starts, so that `endLeftoverChildren` never takes it for a leftover.
+            spawned = spawnedChildren.withLock { running in
+                let result = posix_spawn(&pid, executable.path, &actions, &attributes, argv, envp)
+                if result == 0 { running.insert(pid) }
+                return result
+            }
+            guard spawned == ETXTBSY, ContinuousClock.now < busyUntil else { break }
             usleep(1_000)
-            spawned = posix_spawn(&pid, executable.path, &actions, &attributes, argv, envp)
         }
         guard spawned == 0 else {
             throw ChildProcessError(
@@ -347,6 +353,7 @@ private func start(
     public func waitForChild(_ pid: pid_t) -> ChildEnding {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        _ = spawnedChildren.withLock { $0.remove(pid) }
         let signal = status & 0x7f
         return signal == 0 ? .exited((status >> 8) & 0xff) : .signalled(signal)
     }

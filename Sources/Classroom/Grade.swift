@@ -268,8 +268,11 @@ struct GradingWorkspace {
             let finished: @Sendable (CheckResult) -> Void = { result in
                 if printing { say(rendered(result, style: style)) }
             }
+            // As root, the code under check runs as nobody: it can then neither end this process,
+            // nor read its memory, nor write another exercise's runner.
             let checked = await checksOfItsOwnRunner(
-                exercise, runner: build.runner, builtAs: fingerprint, finished: finished)
+                exercise, runner: build.runner, builtAs: fingerprint, environment: checkEnvironmentForGrading,
+                finished: finished)
             if checked.replaced {
                 notes.append("exercise \(exercise.number)'s check runner was replaced while it was checked")
             }
@@ -356,6 +359,9 @@ func gradedOutcome(
     let results = await runChecks(
         of: exercise, runner: runner, limits: limits, environment: environment, sideBySide: sideBySide,
         finished: finished)
+    // What its checks' processes left running would otherwise outlive them, to tamper with the
+    // exercises checked after (only in `workbook`, which is their reaper).
+    endLeftoverChildren()
     return ExerciseOutcome(exercise: exercise, results: results, buildFailure: nil)
 }
 
@@ -405,10 +411,13 @@ private func childProcessorTime() -> Duration {
 /// `exercise`'s checks run against `runner`, each in a process of its own, and voided when the
 /// runner's file is no longer the one `builtAs` fingerprinted: code under check that replaced its
 /// own runner could have had a later check run the replacement, which no verdict can be told from.
+/// `environment` is added to the check processes' own.
 public func checksOfItsOwnRunner(
-    _ exercise: Exercise, runner: URL, builtAs: RunnerFingerprint?, finished: @Sendable (CheckResult) -> Void
+    _ exercise: Exercise, runner: URL, builtAs: RunnerFingerprint?, environment: [String: String] = [:],
+    finished: @Sendable (CheckResult) -> Void
 ) async -> (outcome: ExerciseOutcome, replaced: Bool) {
-    let outcome = await gradedOutcome(of: exercise, runner: runner, finished: finished)
+    let outcome = await gradedOutcome(
+        of: exercise, runner: runner, environment: environment, finished: finished)
     guard RunnerFingerprint(of: runner) != builtAs else { return (outcome, false) }
     let voided = ExerciseOutcome(
         exercise: exercise, results: outcome.results.map(\.voidedByAReplacedRunner), buildFailure: nil)

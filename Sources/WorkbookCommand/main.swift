@@ -1,4 +1,5 @@
 import CheckProcesses
+import ChildProcesses
 import Classroom
 import ExerciseChecks
 import Foundation
@@ -76,4 +77,5 @@ func numbers(_ list: [Int]) -> String {
 }
 
 refuseMemoryReaders()
+becomeChildSubreaper()
 exit(await runWorkbook(Array(CommandLine.arguments.dropFirst())))

@@ -28,12 +28,14 @@ struct VariantTests {
     /// the forged verdict lines in it; a hang fails as a hang, within
     /// seconds, with the hint for what stood still. `check` runs the checks so, and `grade` too,
     /// which scores the exercise for the checks that passed and notes what stopped the others.
-    @Test(arguments: answerVariants.filter(\.needsAProcessOfItsOwn))
+    @Test(arguments: answerVariants.filter { $0.needsAProcessOfItsOwn && !$0.leavesAProcessRunning })
     func theVariantFailsInCheckProcessesOfItsOwnAndItsGradeSaysWhy(_ variant: AnswerVariant) async throws {
         let checked = try #require(exercise(variant.exercise))
         let outcome = await gradedOutcome(
             of: checked, runner: builtExecutable(named: "VariantCheckRunner"), limits: verdictLimits,
-            environment: ["WORKBOOK_ANSWER_VARIANT": variant.description], sideBySide: checked.checks.count)
+            environment: variant.checkEnvironment.merging(["WORKBOOK_ANSWER_VARIANT": variant.description]) {
+                $1
+            }, sideBySide: checked.checks.count)
         let mismatches = mismatches(of: variant, verdicts: outcome.results.map { ($0.sentence, $0.verdict) })
         #expect(mismatches.isEmpty, "\(variant): \(mismatches.joined(separator: "; "))")
         let forged = variant.rejections.values.first { AnswerVariant.forgeryRejections.contains($0) }
