@@ -127,6 +127,12 @@ enum Classroom50Kit {
         # `swift run workbook assignment classroom50`.
         set -euo pipefail
         bundle="${CLASSROOM50_BUNDLE_DIR:?Classroom 50 names this bundle in CLASSROOM50_BUNDLE_DIR}"
+        # Graded as root where the job's user may use sudo without a password (GitHub's runners),
+        # `grade` runs each check as the user nobody, whose code then cannot change this bundle
+        # for the exercises graded after it, nor stop the grading.
+        if [[ "$(id -u)" != 0 ]] && command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+            exec sudo -n env "PATH=$PATH" "CLASSROOM50_BUNDLE_DIR=$bundle" bash "$0" "$@"
+        fi
         package="$bundle/workbook"
         \(learnerCopiesExport)
         if ! command -v swift >/dev/null 2>&1; then
