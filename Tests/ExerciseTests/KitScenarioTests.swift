@@ -27,6 +27,8 @@ struct KitScenarioTests {
         case deleted(Int)
         /// Exercise 2's file replaced by one that writes a passing verdict everywhere it can.
         case forgedExercise2
+        /// Exercise 2's file replaced by one that sends SIGKILL to its parent, the grader.
+        case killerExercise2
         /// Exercise 2's file replaced by one that reads its own process's memory for the seal's
         /// tokens and prints a passing verdict under every run of 32 hex digits it finds.
         case memoryScannedExercise2
@@ -41,6 +43,7 @@ struct KitScenarioTests {
             case .doesNotCompile(let number): "\(number) not compiling"
             case .deleted(let number): "\(number) deleted"
             case .forgedExercise2: "2 forged"
+            case .killerExercise2: "2 killing its grader"
             case .memoryScannedExercise2: "2 reading its memory for the seal"
             case .editedChecksAndRunner: "checks and runner edited"
             }
@@ -137,6 +140,54 @@ struct KitScenarioTests {
         if score != scenario.points { print(run.output.suffix(4000), run.errors.suffix(2000)) }
     }
 
+    /// `grade` over a class of three in which Bo's exercise 2 sends SIGKILL to its grader: every
+    /// student still gets their row. As root, `grade` runs each check as nobody, so the kill is
+    /// refused and one run grades all three; without root the kill ends the run, and the next run
+    /// goes on where it stopped, keeping Ada's row and not grading Bo's copy again.
+    @Test func gradingAClassWhereOneStudentKillsTheGraderWritesEveryOtherRow() async throws {
+        let kits = try #require(kits)
+        let template = kits.appending(path: "classroom50/template")
+        let classFolder = kits.appending(path: "class")
+        let students = [
+            ("ada", [Change.solved(2)]), ("bo", [.killerExercise2, .solved(3)]),
+            ("cy", exercises.map { .solved($0.number) }),
+        ]
+        for (name, changes) in students {
+            _ = try studentRepository(from: template, after: changes, at: classFolder.appending(path: name))
+        }
+        let csv = kits.appending(path: "grades.csv")
+        let arguments =
+            [
+                "--package-path", packageRoot.path, "--scratch-path", kits.appending(path: "scratch").path,
+                "grade",
+            ] + students.map { classFolder.appending(path: $0.0).path } + ["--csv", csv.path]
+        let started = ContinuousClock.now
+        var runs: [ChildEnding] = []
+        repeat {
+            let run = try await runChildProcess(
+                builtExecutable(named: "workbook"), arguments: arguments,
+                environment: ProcessInfo.processInfo.environment)
+            runs.append(run.ending)
+            if run.ending != .exited(0) { print(run.output.suffix(2000), run.errors.suffix(2000)) }
+        } while runs.last != .exited(0) && runs.count < 3
+        print("grade over a class of three with a grader-killer: \(runs) in \(seconds(.now - started))")
+        let rows = csvRows(try String(contentsOf: csv, encoding: .utf8))
+        let header = try #require(rows.first)
+        let points = try #require(header.firstIndex(of: "points"))
+        let notes = try #require(header.firstIndex(of: "notes"))
+        let byStudent = Dictionary(
+            uniqueKeysWithValues: rows.dropFirst().map { (URL(filePath: $0[0]).lastPathComponent, $0) })
+        #expect(byStudent.count == 3)
+        #expect(byStudent["ada"]?[points] == "\(exercisePoints()[1])")
+        #expect(byStudent["cy"]?[points] == "100")
+        if geteuid() == 0 {
+            #expect(runs == [.exited(0)], "as root the kill is refused and one run grades the class")
+            #expect(byStudent["bo"]?[points] == "\(exercisePoints()[2])")
+        } else {
+            #expect(byStudent["bo"]?[notes].contains("an earlier grading stopped") == true)
+        }
+    }
+
     /// Gradescope's `/autograder`, made once: the kit unzipped into `source/` by Python's zipfile (a
     /// second reader of the archive), then its `setup.sh` run there as Gradescope runs it when it
     /// builds the image (here `swift` is installed, so it only builds).
@@ -208,6 +259,8 @@ func studentRepository(
             try Data(forgedExercise2.utf8).write(to: try file(2))
         case .memoryScannedExercise2:
             try Data(memoryScannedExercise2.utf8).write(to: try file(2))
+        case .killerExercise2:
+            try Data(killerExercise2.utf8).write(to: try file(2))
         case .editedChecksAndRunner:
             let checks = checkout.appending(path: "Sources/ExerciseChecks/02-ValidatedBody.swift")
             try Data((try String(contentsOf: checks, encoding: .utf8) + "\n// every check passes now\n").utf8)
@@ -241,6 +294,24 @@ private let forgedExercise2 = #"""
             _ = Array(lines.utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         }
         exit(0)
+    }
+
+    """#
+
+/// A file for exercise 2 that sends SIGKILL to the process that started its check's process,
+/// the grader, and ends its own with status 0.
+private let killerExercise2 = #"""
+    import Combine
+    import ExerciseSupport
+    import Foundation
+
+    #if canImport(FoundationNetworking)
+        import FoundationNetworking
+    #endif
+
+    public func validatedBody(of request: URLSession.DataTaskPublisher) -> AnyPublisher<Data, ServiceFailure> {
+        kill(getppid(), SIGKILL)
+        _exit(0)
     }
 
     """#
