@@ -1,4 +1,6 @@
 import Foundation
+import Harness
+import LoopbackLab
 import Testing
 import TypedClient
 
@@ -62,28 +64,6 @@ struct StatusIsAValueTests {
         #expect(finding.holds)
     }
 
-    @Test func aRefusedConnectionFailsWithCannotConnectToHost() async throws {
-        let finding = try await measure(refusedConnectionFails)
-        #expect(finding.value == .cannotConnectToHost)
-        #expect(finding.holds)
-    }
-
-    @Test func aDroppedConnectionFailsWithThisPlatformsCode() async throws {
-        let finding = try await measure(droppedConnectionFails)
-        #if os(Linux)
-            #expect(finding.value == .badServerResponse)
-        #else
-            #expect(finding.value == .networkConnectionLost)
-        #endif
-        #expect(finding.holds)
-    }
-
-    @Test func aSilentServerFailsWithTimedOut() async throws {
-        let finding = try await measure(silentServerTimesOut)
-        #expect(finding.value == .timedOut)
-        #expect(finding.holds)
-    }
-
     @Test func a302WithoutLocationArrivesAsTheValue302() async throws {
         let finding = try await measure(redirectWithoutLocationArrivesAsAValue)
         #expect(try finding.value.get() == [302])
@@ -125,25 +105,42 @@ struct StatusIsAValueTests {
         #expect(finding.holds)
     }
 
-    @Test func awaitingARefusedConnectionThrowsCannotConnectToHost() async throws {
-        let finding = try await measure(awaitedRefusedConnectionThrows)
-        #expect(finding.value == .cannotConnectToHost)
-        #expect(finding.holds)
+    /// A failure of the transport ends with the same `URLError` code whether a publisher fails with
+    /// it or `try await` throws it: a refused connection, a dropped one (with this platform's code)
+    /// and a server that never answers.
+    @Test(arguments: TransportFailure.allCases)
+    func aTransportFailureHasTheSameCodeInCombineAndInAsyncAwait(_ failure: TransportFailure) async throws {
+        for (form, rule) in failure.rules {
+            let finding = try await measure(rule)
+            #expect(finding.value == failure.code, "\(form)")
+            #expect(finding.holds, "\(form)")
+        }
+    }
+}
+
+/// The transport failures chapter 2 measures in both forms, with the code each must end with.
+enum TransportFailure: CaseIterable, Sendable {
+    case refused, dropped, silent
+
+    var code: URLError.Code {
+        switch self {
+        case .refused: .cannotConnectToHost
+        case .dropped:
+            #if os(Linux)
+                .badServerResponse
+            #else
+                .networkConnectionLost
+            #endif
+        case .silent: .timedOut
+        }
     }
 
-    @Test func awaitingADroppedConnectionThrowsThisPlatformsCode() async throws {
-        let finding = try await measure(awaitedDroppedConnectionThrows)
-        #if os(Linux)
-            #expect(finding.value == .badServerResponse)
-        #else
-            #expect(finding.value == .networkConnectionLost)
-        #endif
-        #expect(finding.holds)
-    }
-
-    @Test func awaitingASilentServerThrowsTimedOut() async throws {
-        let finding = try await measure(awaitedSilentServerThrows)
-        #expect(finding.value == .timedOut)
-        #expect(finding.holds)
+    /// The Combine rule and its async/await twin.
+    var rules: [(form: String, rule: @Sendable (Lab) async -> Finding<URLError.Code?>)] {
+        switch self {
+        case .refused: [("Combine", refusedConnectionFails), ("async/await", awaitedRefusedConnectionThrows)]
+        case .dropped: [("Combine", droppedConnectionFails), ("async/await", awaitedDroppedConnectionThrows)]
+        case .silent: [("Combine", silentServerTimesOut), ("async/await", awaitedSilentServerThrows)]
+        }
     }
 }
