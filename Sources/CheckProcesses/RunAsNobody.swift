@@ -31,6 +31,11 @@ func runAsNobodyWhenAsked() -> String? {
     guard let asked = ProcessInfo.processInfo.environment[checkAsNobodyVariable] else { return nil }
     unsetenv(checkAsNobodyVariable)
     guard asked == "1" else { return nil }
+    // Foundation opens the folder of the executable the first time anything asks for the main
+    // bundle (URLSession does, for its User-Agent) and stops the process if it cannot; nobody may
+    // not be able to, when the package lies in a folder only root can enter (`mktemp -d` makes
+    // one), so the bundle is made now, while this process can still read it.
+    _ = Bundle.main.infoDictionary
     guard setgroups(0, nil) == 0 else { return "could not drop supplementary groups: \(lastError)" }
     guard setgid(nobody) == 0 else { return "could not become group \(nobody): \(lastError)" }
     guard setuid(nobody) == 0 else { return "could not become user \(nobody): \(lastError)" }
