@@ -60,7 +60,9 @@ struct VerdictSealTests {
             ).write(to: runner)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: runner.path)
             let exercise = try #require(exercises.first { $0.number == 3 })
-            let checks = Task { await runChecks(of: exercise, runner: runner, limits: verdictLimits) }
+            let checks = Task(priority: .high) {
+                await runChecks(of: exercise, runner: runner, limits: verdictLimits)
+            }
             let written = await until(timeout: .seconds(30)) {
                 FileManager.default.fileExists(atPath: digestFile.path)
             }
