@@ -176,8 +176,6 @@ private func isolationCrash(in closure: String) -> String {
     return underThreadSanitizer ? signal : signal + " in \(closure) in ProfileScreenModel.load(userID:)"
 }
 
-private let underThreadSanitizer = dlsym(nil, "__tsan_init") != nil
-
 /// The signal a failed isolation check stops a process with, as chapter 6 measures it: the
 /// processor's trap instruction, an illegal instruction on x86, a breakpoint on ARM.
 #if arch(x86_64)

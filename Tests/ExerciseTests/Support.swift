@@ -4,6 +4,10 @@ import Harness
 
 @testable import CheckProcesses
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A check process's limits in tests about verdicts, not speed: far longer than a learner's 5
 /// seconds, since a process under ThreadSanitizer or on a loaded machine is slow, not stuck.
 let verdictLimits = ChildLimits(time: .seconds(60), outputBytes: ChildLimits.check.outputBytes)
@@ -31,3 +35,14 @@ func verdictsInThisProcess(
         return verdicts.compactMap { $0 }
     }
 }
+
+/// Whether this test process runs under ThreadSanitizer (`.ci/run`'s last step): its runtime is
+/// then loaded. A memory scan of such a process, or of the check processes built with it, reads
+/// far more and runs many times slower, past any check's time limit.
+let underThreadSanitizer: Bool = {
+    #if canImport(Glibc)
+        dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__tsan_init") != nil
+    #else
+        false
+    #endif
+}()

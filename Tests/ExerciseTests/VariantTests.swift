@@ -28,7 +28,12 @@ struct VariantTests {
     /// the forged verdict lines in it; a hang fails as a hang, within
     /// seconds, with the hint for what stood still. `check` runs the checks so, and `grade` too,
     /// which scores the exercise for the checks that passed and notes what stopped the others.
-    @Test(arguments: answerVariants.filter { $0.needsAProcessOfItsOwn && !$0.leavesAProcessRunning })
+    @Test(
+        arguments: answerVariants.filter { variant in
+            // A scan of a sanitized check process's own memory runs past the limit, failing as a hang.
+            variant.needsAProcessOfItsOwn && !variant.leavesAProcessRunning
+                && !(underThreadSanitizer && variant.description.contains("in its own memory"))
+        })
     func theVariantFailsInCheckProcessesOfItsOwnAndItsGradeSaysWhy(_ variant: AnswerVariant) async throws {
         let checked = try #require(exercise(variant.exercise))
         let outcome = await gradedOutcome(

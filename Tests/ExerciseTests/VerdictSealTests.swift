@@ -40,7 +40,8 @@ struct VerdictSealTests {
         /// code running as root could scan it, for every run of 32 hex digits: none is the passing
         /// token, whose digest the check process writes down. A token held in a `String`, as the
         /// seal once kept it, is found: the control proves the scan would see one.
-        @Test func aScanOfTheParentsMemoryFindsNoPassingToken() async throws {
+        @Test(.disabled(if: underThreadSanitizer, "a scan of a sanitized process outlasts its limits"))
+        func aScanOfTheParentsMemoryFindsNoPassingToken() async throws {
             let folder = FileManager.default.temporaryDirectory.appending(path: "seal-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
