@@ -72,36 +72,6 @@ func awaitedSilentServerThrows(in lab: Lab) async -> Finding<URLError.Code?> {
 }
 // end excerpt
 
-/// The lane the awaited calls are drawn on.
-let awaitLane = "try await"
-
-/// Awaits `call` in the rule's own task and records it on the `try await` lane of the timeline:
-/// when the call began, then what it returned or what it threw. The result is what the call gave,
-/// so a rule measures the call itself and the twin's code carries nothing added for the picture.
-func awaitedOnTheTimeline<Value: Sendable>(
-    _ call: () async throws -> Value
-) async -> Result<Value, any Error> {
-    let timeline = Timeline.current
-    timeline?.record(.action, lane: awaitLane, detail: "try await data(for:)")
-    do {
-        let value = try await call()
-        timeline?.record(.value, lane: awaitLane, detail: "returned \(value)")
-        return .success(value)
-    } catch {
-        timeline?.record(.completion, lane: awaitLane, detail: "threw " + describe(failure: error))
-        return .failure(error)
-    }
-}
-
-/// An awaited call's result as a report shows it: `returned 404, threw nothing`, or
-/// `threw URLError.timedOut`.
-func describe<Value>(awaited result: Result<Value, any Error>) -> String {
-    switch result {
-    case .success(let value): "returned \(value), threw nothing"
-    case .failure(let failure): "threw " + describe(failure: failure)
-    }
-}
-
 /// A finding about an awaited call that should throw in transport: it holds when the call threw a
 /// `URLError` with `expected` as its code, and its value is the code thrown (nil when the call
 /// returned, or threw something that is not a `URLError`).
