@@ -6,9 +6,11 @@ public let awaitLane = "try await"
 /// Awaits `call` in the rule's own task and records it on the `try await` lane of the timeline:
 /// `action` when the call began, then what it returned or what it threw. The result is what the
 /// call gave, so a rule measures the call itself and the twin's code carries nothing added for the
-/// picture.
+/// picture. It runs on the caller's actor, so a `@MainActor` rule can hand it a closure that uses
+/// main-actor state.
 public func awaitedOnTheTimeline<Value: Sendable>(
-    _ action: String = "try await data(for:)", _ call: () async throws -> Value
+    _ action: String = "try await data(for:)", isolation: isolated (any Actor)? = #isolation,
+    _ call: () async throws -> Value
 ) async -> Result<Value, any Error> {
     let timeline = Timeline.current
     timeline?.record(.action, lane: awaitLane, detail: action)
