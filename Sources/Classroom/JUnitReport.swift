@@ -38,7 +38,7 @@ func junitReport(_ outcomes: [ExerciseOutcome]) -> String {
         let failures = exercise.checks.indices.filter { index in
             !(outcome.results.indices.contains(index) && outcome.results[index].verdict.holds)
         }.count
-        let name = "Exercise \(exercise.number) · \(exercise.chapter)"
+        let name = "Exercise \(exercise.number) · \(exercise.name)"
         return
             "  <testsuite name=\"\(escaped(name))\" tests=\"\(exercise.checks.count)\" failures=\"\(failures)\">\n"
             + cases.joined(separator: "\n") + "\n  </testsuite>"

@@ -32,7 +32,7 @@ struct Commands {
             let build = CheckBuild(layout: layout, swift: swift, exercise: exercise)
             say("")
             say(
-                style.bold("Exercise \(exercise.number) · \(exercise.chapter)") + "  "
+                style.bold("Exercise \(exercise.number) · \(exercise.name)") + "  "
                     + layout.relative(layout.exerciseFile(exercise)))
             guard FileManager.default.fileExists(atPath: layout.exerciseFile(exercise).path) else {
                 let missing = missingFile(exercise)
@@ -41,12 +41,7 @@ struct Commands {
                     ExerciseOutcome(exercise: exercise, results: [], buildFailure: "✗ " + missing))
                 continue
             }
-            let firstBuild = !FileManager.default.fileExists(atPath: build.runner.path)
-            say(
-                style.dim(
-                    firstBuild
-                        ? "Building the checks for the first time: this takes minutes…"
-                        : "Building your code…"))
+            say(style.dim(buildingMessage(for: exercise, swift: swift)))
             let buildLog: String?
             do {
                 buildLog = try await build.run()
@@ -142,7 +137,7 @@ struct Commands {
     // MARK: hint, run
 
     func hint(_ exercise: Exercise) -> Int32 {
-        say(style.bold("Exercise \(exercise.number) · \(exercise.chapter)") + ": " + exercise.task)
+        say(style.bold("Exercise \(exercise.number) · \(exercise.name)") + ": " + exercise.task)
         say("Edit " + layout.relative(layout.exerciseFile(exercise)))
         say("")
         say(exercise.hint)
@@ -178,5 +173,25 @@ struct Commands {
         }
         process.waitUntilExit()
         return process.terminationStatus
+    }
+}
+
+extension Commands {
+    /// What a check of `exercise` waits for while its runner builds: the checks' own modules the
+    /// first time any runner is built (the slow build, said once), this exercise's checks the
+    /// first time they are built, and otherwise only the learner's code.
+    func buildingMessage(for exercise: Exercise, swift: URL) -> String {
+        let built = { (exercise: Exercise) in
+            FileManager.default.fileExists(
+                atPath: CheckBuild(layout: layout, swift: swift, exercise: exercise).runner.path)
+        }
+        if !exercises.contains(where: built) {
+            return
+                "Building the checks for the first time, then your code; later checks build only what changed…"
+        }
+        if !built(exercise) {
+            return "Building exercise \(exercise.number)'s checks, with your code…"
+        }
+        return "Building your code…"
     }
 }
