@@ -8,7 +8,8 @@ Task {
     switch ModelChild.request(in: ProcessInfo.processInfo.environment) {
     case nil:
         await Chapter.run(
-            "Chapter 6 · Thread delivery: threads, and the Swift 6 crash", rules: threadDeliveryRules)
+            "Chapter 6 · Thread delivery: threads, and the Swift 6 crash",
+            rules: threadDeliveryRules + awaitedThreadDeliveryRules)
     case .success(let (way, url)):
         await ModelChild.run(way, from: url)
     case .failure(let mistake):

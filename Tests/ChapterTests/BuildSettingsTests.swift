@@ -25,6 +25,21 @@ import Testing
             #expect(finding.holds)
         }
 
+        @Test(arguments: ThreadDelivery.BuildSetting.allCases)
+        func nonisolatedNonsendingKeepsTheHelperOnTheCallersActorAndBuildsTheInlineClosure(
+            setting: ThreadDelivery.BuildSetting
+        ) async throws {
+            let finding = try await measure { lab in await helperResumption(builtWith: setting, in: lab) }
+            let run = finding.value
+            #expect(run.ending == "exit 0", "\(run)")
+            let onTheCaller = setting != .mainActorByDefault
+            #expect(run.resumption.helper == (onTheCaller ? .onTheMainThread : .offTheMainThread))
+            #expect(run.resumption.inlineClosure == (onTheCaller ? .onTheMainThread : .notBuilt))
+            // `@concurrent` leaves the caller's actor under every setting.
+            #expect(run.resumption.concurrent == .offTheMainThread)
+            #expect(finding.holds)
+        }
+
         @Test(arguments: ThreeWays.BuildSetting.allCases)
         func eitherSettingMakesTheMigratedModelSetItsPictureOnTheMainThread(
             setting: ThreeWays.BuildSetting

@@ -1,0 +1,1 @@
+../../../Chapters/06-ThreadDelivery/HelperChild.swift
