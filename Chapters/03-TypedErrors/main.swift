@@ -1,4 +1,6 @@
 import ChapterRunner
 import Harness
 
-await Chapter.run("Chapter 3 · Typed errors: validate, decode, keep the error type", rules: typedErrorRules)
+await Chapter.run(
+    "Chapter 3 · Typed errors: validate, decode, keep the error type",
+    rules: typedErrorRules + awaitedTypedErrorRules)

@@ -1,4 +1,5 @@
 import ChapterRunner
 import Harness
 
-await Chapter.run("Chapter 4 · Retry placement: retry sees only failures", rules: retryRules)
+await Chapter.run(
+    "Chapter 4 · Retry placement: retry sees only failures", rules: retryRules + awaitedRetryRules)

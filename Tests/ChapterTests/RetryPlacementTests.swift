@@ -339,3 +339,180 @@ final class ScriptedServer: Sendable {
         }
     }
 }
+
+@Suite("Chapter 4: retry placement in async/await, against the local server")
+struct AwaitedRetryPlacementTests {
+    @Test func aLoopAroundDataForReturnsThe503AfterOneRequest() async throws {
+        let finding = try await measure(awaitedLoopAroundTheTransportNeverRetries)
+        #expect(finding.value.ending == .returned(503))
+        #expect(finding.value.requests == 1)
+        #expect(finding.holds)
+    }
+
+    @Test func aLoopAroundTheCheckThrowsThe503AfterThreeRequestsSentAtOnce() async throws {
+        let finding = try await measure(awaitedLoopAroundTheCheckResendsAtOnce)
+        #expect(finding.value.ending == .threw(.status(503)))
+        #expect(finding.value.requests == 3)
+        #expect(finding.value.gaps.count == 2)
+        #expect(finding.varies?.hasPrefix("gaps at the server: ") == true)
+        #expect(finding.holds)
+    }
+
+    @Test func thatLoopSendsA404ThreeTimes() async throws {
+        let finding = try await measure(awaitedLoopResendsA404)
+        #expect(finding.value.ending == .threw(.status(404)))
+        #expect(finding.value.requests == 3)
+        #expect(finding.holds)
+    }
+
+    @Test func thatLoopFetchesABodyThatCannotDecodeThreeTimes() async throws {
+        let finding = try await measure(awaitedLoopResendsAnUndecodableBody)
+        #expect(finding.value.ending == .threw(.decoding))
+        #expect(finding.value.requests == 3)
+        #expect(finding.holds)
+    }
+
+    @Test func thePolicyRecoversOnTheFourthRequestSentAt0And20And60And140MillisecondsOnTheClock() async throws
+    {
+        let finding = try await measure(awaitedPolicyRecovers)
+        #expect(finding.value.ending == .returned("Ada Lovelace"))
+        #expect(finding.value.requests == 4)
+        #expect(finding.value.sentAt == [0, 20, 60, 140].map(Duration.milliseconds))
+        #expect(finding.holds)
+    }
+
+    @Test func thePolicyGivesUpWithTheStatusAfterFourRequestsOnTheSameSchedule() async throws {
+        let finding = try await measure(awaitedPolicyGivesUp)
+        #expect(finding.value.ending == .threw(.status(503)))
+        #expect(finding.value.sentAt == [0, 20, 60, 140].map(Duration.milliseconds))
+        #expect(finding.holds)
+    }
+
+    @Test func thePolicySendsADroppedRequestFourTimes() async throws {
+        let finding = try await measure(awaitedPolicyRetriesADroppedConnection)
+        #if os(Linux)
+            #expect(finding.value.ending == .threw(.transport(.badServerResponse)))
+        #else
+            #expect(finding.value.ending == .threw(.transport(.networkConnectionLost)))
+        #endif
+        #expect(finding.value.sentAt == [0, 20, 60, 140].map(Duration.milliseconds))
+        #expect(finding.holds)
+    }
+
+    @Test func thePolicySleepsTheSecondRetryAfterAsksForOnTheClock() async throws {
+        let finding = try await measure(awaitedPolicyWaitsForRetryAfter)
+        #expect(finding.value.ending == .returned("Ada Lovelace"))
+        #expect(finding.value.sentAt == [.zero, .seconds(1)])
+        #expect(finding.holds)
+    }
+
+    @Test func thePolicySendsA404OnlyOnce() async throws {
+        let finding = try await measure(awaitedPolicySendsA404Once)
+        #expect(finding.value.ending == .threw(.status(404)))
+        #expect(finding.value.sentAt == [.zero])
+        #expect(finding.holds)
+    }
+
+    @Test func thePolicySendsAFailedPostOnlyOnce() async throws {
+        let finding = try await measure(awaitedPolicyNeverResendsAPost)
+        #expect(finding.value.ending == .threw(.status(503)))
+        #expect(finding.value.sentAt == [.zero])
+        #expect(finding.holds)
+    }
+
+    @Test func aCancelDuringTheWaitThrowsCancellationErrorWhereThePublisherSaysNothing() async throws {
+        let finding = try await measure(awaitedCancelDuringTheWaitThrows)
+        #expect(
+            finding.value
+                == CancelledWait(
+                    awaited: .cancelled, awaitedRequests: 1, published: "no value, no completion",
+                    publishedRequests: 1))
+        #expect(finding.holds)
+    }
+
+    @Test func aFindingWhoseWaitsOnTheClockDifferFromTheDesignedOnesDoesNotHold() {
+        let early = AwaitedRetry<String>(
+            ending: .returned("Ada Lovelace"), requests: 2, sentAt: [.zero, .milliseconds(19)])
+        let finding = awaitedRetryFinding(
+            early, expected: .returned("Ada Lovelace"), requests: 2, waits: [.milliseconds(20)])
+        #expect(!finding.holds)
+        #expect(finding.verdict.measured == "returned Ada Lovelace · 2 requests, 19 ms apart on the clock")
+    }
+
+    @Test func anEndingNamesACancellationApartFromOtherErrors() {
+        #expect(AwaitedEnding<Int>(.failure(CancellationError())) == .cancelled)
+        #expect(AwaitedEnding<Int>(.failure(APIError.decoding)) == .threw(.decoding))
+        #expect(AwaitedEnding<Int>(.failure(URLError(.cancelled))) == .threwOther("URLError.cancelled"))
+        #expect("\(AwaitedEnding<Int>.cancelled)" == "threw CancellationError")
+    }
+}
+
+@Suite("Chapter 4: the clocks the async rows sleep on")
+struct RetryClockTests {
+    @Test func aSleepOnTheManualClockEndsOnlyOnceTheClockReachesItsDeadline() async throws {
+        let clock = ManualClock()
+        let sleeping = Task { try await clock.sleep(for: .milliseconds(20)) }
+        #expect(await until { clock.nextDeadline != nil })
+        clock.advance(to: .init(sinceStart: .milliseconds(19)))
+        #expect(clock.nextDeadline == .init(sinceStart: .milliseconds(20)))
+        clock.advance(to: .init(sinceStart: .milliseconds(20)))
+        #expect(clock.nextDeadline == nil)
+        try await sleeping.value
+        #expect(clock.now == .init(sinceStart: .milliseconds(20)))
+    }
+
+    @Test func movingTheManualClockWakesOnlyTheSleepsThatEndByThen() async throws {
+        let clock = ManualClock()
+        let later = Task { try await clock.sleep(until: .init(sinceStart: .milliseconds(40))) }
+        #expect(await until { clock.nextDeadline == .init(sinceStart: .milliseconds(40)) })
+        let sooner = Task { try await clock.sleep(until: .init(sinceStart: .milliseconds(20))) }
+        #expect(await until { clock.nextDeadline == .init(sinceStart: .milliseconds(20)) })
+        clock.advance(to: .init(sinceStart: .milliseconds(30)))
+        try await sooner.value
+        #expect(clock.nextDeadline == .init(sinceStart: .milliseconds(40)))
+        clock.advance(to: .init(sinceStart: .milliseconds(10)))
+        #expect(clock.now == .init(sinceStart: .milliseconds(30)))
+        later.cancel()
+        await #expect(throws: CancellationError.self) { try await later.value }
+    }
+
+    @Test func aDeadlineTheManualClockHasPassedDoesNotWait() async throws {
+        let clock = ManualClock()
+        clock.advance(to: .init(sinceStart: .milliseconds(100)))
+        try await clock.sleep(until: .init(sinceStart: .milliseconds(50)))
+        #expect(clock.nextDeadline == nil)
+    }
+
+    @Test func cancellingASleepOnTheManualClockThrowsCancellationErrorAndForgetsTheSleep() async throws {
+        let clock = ManualClock()
+        let sleeping = Task { try await clock.sleep(for: .seconds(1)) }
+        #expect(await until { clock.nextDeadline != nil })
+        sleeping.cancel()
+        await #expect(throws: CancellationError.self) { try await sleeping.value }
+        #expect(clock.nextDeadline == nil)
+    }
+
+    @Test func aSleepBegunInACancelledTaskThrowsAtOnceOnBothClocks() async {
+        let manual = ManualClock()
+        let counting = SleepCountingClock()
+        let sleeps = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            var thrown: [String] = []
+            do { try await manual.sleep(for: .seconds(1)) } catch { thrown.append("\(type(of: error))") }
+            do { try await counting.sleep(for: .seconds(60)) } catch { thrown.append("\(type(of: error))") }
+            return thrown
+        }
+        #expect(await sleeps.value == ["CancellationError", "CancellationError"])
+        #expect(manual.nextDeadline == nil)
+        #expect(counting.sleepsBegun == 1)
+    }
+
+    @Test func theCountingClockCountsEachSleepAndSleepsOnTheContinuousClock() async throws {
+        let clock = SleepCountingClock()
+        let start = ContinuousClock.now
+        try await clock.sleep(for: .milliseconds(5))
+        try await clock.sleep(until: clock.now)
+        #expect(clock.sleepsBegun == 2)
+        #expect(ContinuousClock.now - start >= .milliseconds(5))
+    }
+}
