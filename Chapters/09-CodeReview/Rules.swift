@@ -123,7 +123,7 @@ func reviewedNamesTheStatus(in lab: Lab) async -> Finding<[FailedLoad]> {
 }
 
 /// Failed loads as a report row: what each status showed, and after how many requests.
-private func describe(_ loads: [FailedLoad]) -> String {
+func describe(_ loads: [FailedLoad]) -> String {
     let messages = Set(loads.map(\.screen.summary))
     let requests = loads.map { "\($0.status): \(counted($0.requests, "request"))" }.joined(separator: ", ")
     if loads.count > 1, messages.count == 1, let message = messages.first {
@@ -164,7 +164,7 @@ func reviewedShowsTheUsers(in lab: Lab) async -> Finding<DecodedList> {
         measured: await decodedList(.reviewed, in: lab, tag: "ids-reviewed"), describe: describe)
 }
 
-private func describe(_ list: DecodedList) -> String {
+func describe(_ list: DecodedList) -> String {
     if let failure = list.failure {
         return "\(counted(list.users.count, "user")) shown; decode threw \(failure)"
     }
@@ -218,7 +218,7 @@ func reviewedStopsLoadingWhenClosed(in lab: Lab) async -> Finding<ClosedMidLoad>
         measured: await closedMidLoad(.reviewed, in: lab, tag: "close-reviewed"), describe: describe)
 }
 
-private func describe(_ closed: ClosedMidLoad) -> String {
+func describe(_ closed: ClosedMidLoad) -> String {
     (closed.requestCancelled ? "request cancelled" : "request not cancelled")
         + "; screen: \(closed.screen.summary)"
 }
@@ -268,6 +268,6 @@ func reviewedRetriesAfterTheCheck(in lab: Lab) async -> Finding<RetriedLoad> {
         measured: await retriedLoad(.reviewed, in: lab, tag: "retry-reviewed"), describe: describe)
 }
 
-private func describe(_ load: RetriedLoad) -> String {
+func describe(_ load: RetriedLoad) -> String {
     "\(counted(load.requests, "request")); screen: \(load.screen.summary)"
 }

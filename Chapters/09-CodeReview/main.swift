@@ -7,6 +7,7 @@ import Harness
 // another thread.)
 Task {
     await Chapter.run(
-        "Chapter 9 · Code review: a publisher-based list screen, measured", rules: codeReviewRules)
+        "Chapter 9 · Code review: a publisher-based list screen, measured",
+        rules: codeReviewRules + awaitedCodeReviewRules)
 }
 RunLoop.main.run()
