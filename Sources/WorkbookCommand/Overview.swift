@@ -9,7 +9,9 @@ func overview(layout: Layout, progress: Progress, style: TextStyle) -> String {
     let solved = exercises.filter { progress.state(of: $0, in: layout) == .solved }.count
     var lines = [
         style.bold("Combine networking workbook")
-            + ": \(solved) of \(counted(exercises.count, "exercise")) solved", "",
+            + ": \(solved) of \(counted(exercises.count, "exercise")) solved",
+        "Each chapter measures its rule in a Combine chain, then in async/await (the rows marked await:).",
+        "",
     ]
     for chapter in layout.chapters() {
         lines.append(style.bold(String(chapter.number).leftPadded(to: 3)) + "  " + chapter.title)

@@ -14,7 +14,8 @@ struct OptionalChapterSection {
 }
 
 /// The optional sections: a chapter's rows in async/await come once the Combine story is told,
-/// pitfall included, and before the exercise. Pages gain it chapter by chapter.
+/// pitfall included, and before the exercise. Every chapter but those in
+/// `chaptersWithoutAnAsyncTwin` must have it (`missingAsyncTwinProblems`).
 let optionalChapterSections = [
     OptionalChapterSection(title: "The same rule in async/await", after: "The pitfall", before: "Exercise")
 ]
@@ -92,4 +93,23 @@ private func optionalSectionProblems(
         }
     }
     return problems
+}
+
+/// The chapters whose page has no async/await section: chapter 8 compares the completion handler,
+/// the publisher and the async function from its first line, so its whole page is that section.
+let chaptersWithoutAnAsyncTwin: Set<Int> = [8]
+
+/// The title every other chapter's rule is measured again under, in async/await.
+let asyncTwinSection = "The same rule in async/await"
+
+/// Each page of `pages` (by chapter number) that should teach its rule in async/await too and has
+/// no section for it.
+func missingAsyncTwinProblems(in pages: [Int: [MarkdownPage]]) -> [DocProblem] {
+    pages.sorted { $0.key < $1.key }.flatMap { number, pages in
+        pages.filter { page in
+            !chaptersWithoutAnAsyncTwin.contains(number)
+                && !page.prose.contains { $0.text == "## " + asyncTwinSection }
+        }
+        .map { DocProblem($0.path, "has no section \"## \(asyncTwinSection)\": the chapter's rule in async/await") }
+    }
 }

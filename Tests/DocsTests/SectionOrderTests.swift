@@ -143,4 +143,20 @@ import Testing
                     + " \"## The pitfall\" and right before \"## Exercise\""
             ])
     }
+
+    @Test func everyChapterButThreeWaysTeachesItsRuleInAsyncAwaitToo() {
+        let problems = missingAsyncTwinProblems(in: DocsRepository.current.chapterPages)
+        #expect(problems.isEmpty, "\n\(problems.report)")
+    }
+
+    @Test func aChapterPageWithoutItsAsyncSectionIsReported() throws {
+        let real = try #require(DocsRepository.current.chapterPages[5]?.first)
+        let without = real.lines.filter { $0 != "## " + asyncTwinSection }
+        let page = MarkdownPage(path: real.path, text: without.joined(separator: "\n"))
+        #expect(
+            missingAsyncTwinProblems(in: [5: [page]]).map(\.description) == [
+                "\(real.path): has no section \"## The same rule in async/await\": the chapter's rule in async/await"
+            ])
+        #expect(missingAsyncTwinProblems(in: [8: [page]]).isEmpty, "chapter 8 needs no async section")
+    }
 }

@@ -17,6 +17,7 @@ struct WorkbookCommandTests {
         #expect(run.status == 0)
         #expect(
             run.output.hasPrefix("Combine networking workbook: 0 of \(exercises.count) exercises solved\n"))
+        #expect(run.output.contains("then in async/await (the rows marked await:)"))
         #expect(run.output.contains("  1  Cold publishers: nothing happens until you subscribe\n"))
         #expect(run.output.contains("     swift run ColdPublishers · exercise: not started\n"))
         #expect(run.output.contains("Next: exercise 1. " + exercises[0].task))
