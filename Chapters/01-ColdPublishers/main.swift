@@ -2,4 +2,5 @@ import ChapterRunner
 import Harness
 
 await Chapter.run(
-    "Chapter 1 · Cold publishers: nothing happens until you subscribe", rules: coldPublisherRules)
+    "Chapter 1 · Cold publishers: nothing happens until you subscribe",
+    rules: coldPublisherRules + awaitedColdRules)

@@ -27,6 +27,11 @@ extension Chapter {
         if let folder = options.rulePictures, let problem = RulePicture.folderProblem(folder) {
             refuse(problem, command: command)
         }
+        // A pairing that names no rule is the chapter's own mistake, never the learner's.
+        if let mistake = Rule.pairingMistakes(in: rules).first {
+            complain("error: \(name) cannot draw its rules' pictures as paired: \(mistake)")
+            exit(2)
+        }
         let style = TextStyle.forStandardOutput
         let ruleWidth = rules.map(\.sentence.count).max() ?? 0
         let timeline = Timeline(title: name)

@@ -7,7 +7,8 @@ public enum Chapter {
     /// Measures `rules` against a fresh lab, one after another, in order, handing each finished row
     /// to `rowFinished` at once (the runner prints it, so a slow rule shows where the run is).
     ///
-    /// Each rule gets its own section on `Timeline.current`, titled with the rule's sentence.
+    /// Each rule gets its own section on `Timeline.current`, titled with the rule's sentence, on the
+    /// time axis it shares with the rules it is drawn beside (`Rule.drawn(beside:)`), if any.
     public static func measure(
         _ title: String, rules: [Rule], rowFinished: (ReportLine) -> Void = { _ in }
     ) async throws -> Report {
@@ -16,8 +17,9 @@ public enum Chapter {
         defer { lab.close() }
         var lines: [ReportLine] = []
         var durations: [Duration] = []
-        for rule in rules {
+        for (rule, axis) in zip(rules, Rule.sharedTimeAxes(of: rules)) {
             Timeline.current?.beginSection(rule.sentence)
+            if let axis { Timeline.current?.shareTimeScale(axis) }
             let (line, duration) = await rule.run(in: lab)
             rowFinished(line)
             lines.append(line)

@@ -13,6 +13,9 @@ public struct Rule: Sendable {
     public let deadline: Duration
     /// Whether the rule shows a bug on purpose; see `demonstration(_:deadline:_:)`.
     public let isDemonstration: Bool
+    /// The sentence of the rule whose picture this rule's stands beside on the page, on the same
+    /// time axis, such as a Combine rule for its async/await twin; see `drawn(beside:)`.
+    public private(set) var drawnBeside: String?
     private let measure: @Sendable (Lab) async -> ReportLine
 
     /// Long enough for the slowest rule on a loaded machine (a child process that crashes and
@@ -49,6 +52,43 @@ public struct Rule: Sendable {
         _ measure: @escaping @Sendable (Lab) async -> Finding<Value>
     ) -> Rule {
         Rule(sentence, deadline: deadline, isDemonstration: true, measure)
+    }
+
+    /// The same rule, its picture drawn on one time axis with the picture of the rule whose sentence
+    /// is `sentence`, so that the two can stand one above the other on the page and be compared in
+    /// time: an async/await twin beside the Combine rule it pairs with. Several rules may be drawn
+    /// beside the same one; the axis then fits the longest of them all.
+    public func drawn(beside sentence: String) -> Rule {
+        var paired = self
+        paired.drawnBeside = sentence
+        return paired
+    }
+
+    /// The time axis each of `rules` shares, in order (nil for a rule drawn on its own): a rule
+    /// drawn beside another shares that one's, named by its sentence, and so does the other.
+    public static func sharedTimeAxes(of rules: [Rule]) -> [String?] {
+        let partners = Set(rules.compactMap(\.drawnBeside))
+        return rules.map { rule in
+            rule.drawnBeside.map { "beside: " + $0 }
+                ?? (partners.contains(rule.sentence) ? "beside: " + rule.sentence : nil)
+        }
+    }
+
+    /// What is wrong with the pairings of `rules`, one line each: a rule drawn beside a sentence
+    /// that is no other rule's, which would otherwise draw alone without a word, or beside a rule
+    /// that is itself drawn beside a third, which would put the three on two axes.
+    public static func pairingMistakes(in rules: [Rule]) -> [String] {
+        let partners = Dictionary(rules.map { ($0.sentence, $0.drawnBeside) }) { first, _ in first }
+        return rules.compactMap { rule in
+            guard let partner = rule.drawnBeside else { return nil }
+            if partner == rule.sentence { return "'\(rule.sentence)' is drawn beside itself" }
+            guard let partnersPartner = partners[partner] else {
+                return "'\(rule.sentence)' is drawn beside '\(partner)', which is no rule of this chapter"
+            }
+            return partnersPartner.map {
+                "'\(rule.sentence)' is drawn beside '\(partner)', which is drawn beside '\($0)'; draw both beside it"
+            }
+        }
     }
 
     /// Measures the rule, giving up at the deadline, and returns its report line and how long it took.

@@ -14,7 +14,12 @@ extension Timeline {
 
     /// Each rule's own picture, named for the rule, in the order the rules ran: the rule's
     /// section alone, drawn narrower than the overview, to stand beside the rule on its page.
+    ///
+    /// The pictures of rules that share a time scale (`Timeline.shareTimeScale`) have one axis in
+    /// every respect: the same range, and the same title column, so a millisecond is as wide in
+    /// each and the same time falls at the same place when they stand one above the other.
     public var rulePictures: [RulePicture] {
+        let sections = sections
         var taken = Set<String>()
         return sections.map { section in
             var name = RulePicture.name(for: section.title)
@@ -22,7 +27,9 @@ extension Timeline {
                 name += "-\(taken.count)"
                 taken.insert(name)
             }
-            let picture = TimelinePicture(timeline: self, sections: [section], width: 960)
+            let axisPartners = sections.filter { $0.scale != nil && $0.scale == section.scale }
+            let picture = TimelinePicture(
+                timeline: self, sections: [section], width: 960, sizedLike: axisPartners)
             return RulePicture(name: name, svg: picture.svg(stableSequence: stableSequence(of: [section])))
         }
     }
@@ -69,12 +76,17 @@ private struct TimelinePicture {
     let timeline: Timeline
     let sections: [Timeline.Section]
     let width: Double
+    /// Other sections whose rows the title column must fit as well, so that this picture's time axis
+    /// lies exactly where theirs does.
+    var sizedLike: [Timeline.Section] = []
 
     var isOverview: Bool { width >= 1200 }
 
     func svg(stableSequence: String) -> String {
         let layouts = sections.map(SectionLayout.init)
-        let drawing = SectionDrawing(canvasWidth: width, layouts: layouts, scales: timeline.sharedScales)
+        let drawing = SectionDrawing(
+            canvasWidth: width, layouts: layouts + sizedLike.map(SectionLayout.init),
+            scales: timeline.sharedScales)
         // A first pass finds which marks the sections draw, for the legend above them.
         var used = Set<LegendEntry>()
         var scratch = TimelineCanvas(width: width)

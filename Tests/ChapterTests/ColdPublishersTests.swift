@@ -1,3 +1,4 @@
+import Harness
 import Testing
 
 @testable import ColdPublishers
@@ -40,8 +41,57 @@ struct ColdPublishersTests {
         #expect(finding.holds)
     }
 
+    @Test func aTaskNobodyAwaitsStillSendsItsRequest() async throws {
+        let finding = try await measure(taskStartsAtOnce)
+        #expect(finding.value == 1)
+        #expect(finding.holds)
+    }
+
+    @Test func anAsyncLetLeftUnawaitedIsSentAndThenCancelledAtTheServer() async throws {
+        let finding = try await measure(unawaitedAsyncLetIsCancelled)
+        #expect(finding.value == UnawaitedLoad(requests: 1, clientLeft: true))
+        #expect(finding.holds)
+    }
+
+    @Test func oneCallOfTheAsyncFunctionSendsOneRequest() async throws {
+        let finding = try await measure(oneRequestPerCall)
+        #expect(finding.value == 1)
+        #expect(finding.holds)
+    }
+
+    @Test func threeCallsOfTheAsyncFunctionSendThreeRequests() async throws {
+        let finding = try await measure(everyCallSendsItsOwnRequest)
+        #expect(finding.value == 3)
+        #expect(finding.holds)
+    }
+
+    @Test func twoAwaitersOfOneStoredTaskGetOneRequestAndBothTheValue() async throws {
+        let finding = try await measure(storedTaskSendsOneRequest)
+        #expect(finding.value == SharedDelivery(requests: 1, values: 2))
+        #expect(finding.holds)
+    }
+
+    @Test func aLateAwaitOfAFinishedTaskGetsItsValueWithoutARequest() async throws {
+        let finding = try await measure(lateAwaitGetsTheValue)
+        #expect(finding.value == LateArrival(values: 1, newRequests: 0))
+        #expect(finding.holds)
+    }
+
     @Test func theReportListsEveryRuleOnce() {
+        let rules = coldPublisherRules + awaitedColdRules
         #expect(coldPublisherRules.count == 6)
-        #expect(Set(coldPublisherRules.map(\.sentence)).count == 6)
+        #expect(awaitedColdRules.count == 6)
+        #expect(Set(rules.map(\.sentence)).count == 12)
+        #expect(awaitedColdRules.allSatisfy { $0.sentence.hasPrefix("await: ") })
+    }
+
+    /// The twins whose timing differs are drawn beside their Combine rule, on its time axis.
+    @Test func theTwinsThatDifferInTimeAreDrawnBesideTheirCombineRule() {
+        #expect(Rule.pairingMistakes(in: coldPublisherRules + awaitedColdRules).isEmpty)
+        #expect(
+            awaitedColdRules.compactMap(\.drawnBeside) == [
+                "creating the publisher sends no request", "creating the publisher sends no request",
+                "a late subscriber to share() gets nothing",
+            ])
     }
 }

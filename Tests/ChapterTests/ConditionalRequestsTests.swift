@@ -42,6 +42,60 @@ struct ConditionalRequestsTests {
         #expect(finding.holds)
     }
 
+    @Test func theAwaitedLoaderFirstSendsNoConditionAndDecodesOnce() async throws {
+        let finding = try await measure(awaitedFirstLoadDecodesTheUser)
+        #expect(finding.value == Revalidation(shown: "Ada Lovelace", ifNoneMatch: nil, decodes: 1))
+        #expect(finding.holds)
+    }
+
+    @Test func theAwaitedLoaderRevalidatesAnUnchangedUserWithoutDecoding() async throws {
+        let finding = try await measure(awaitedUnchangedUserIsNotDecodedAgain)
+        #expect(finding.value == Revalidation(shown: "Ada Lovelace", ifNoneMatch: #""v1""#, decodes: 1))
+        #expect(finding.holds)
+    }
+
+    @Test func theAwaitedLoaderDecodesARenamedUserAgain() async throws {
+        let finding = try await measure(awaitedRenamedUserIsDecodedAgain)
+        #expect(
+            finding.value
+                == Revalidation(shown: "Augusta Ada King", ifNoneMatch: #""v1""#, decodes: 2))
+        #expect(finding.holds)
+    }
+
+    /// Cancelling the stored `Task` does at the server what `switchToLatest` did: the two superseded
+    /// clients leave before their answers, so the server writes one answer of three.
+    @Test func cancellingTheOlderTasksLeavesOneAnsweredRequestAndOneUpdate() async throws {
+        let finding = try await measure(awaitedRefreshesCancelTheOlderTasks)
+        #expect(
+            finding.value
+                == RefreshBurst(requests: 3, answered: 1, updates: 1, decodes: 1, shown: "Augusta Ada King"))
+        #expect(finding.holds)
+    }
+
+    /// Without the check after `await`, each cancelled load shows what it threw, which on Linux is
+    /// `URLError.cancelled` from `data(for:)`, mapped to `.transport(.cancelled)`.
+    @Test func withoutTheCancellationCheckTheCancelledLoadsReachTheScreen() async throws {
+        let finding = try await measure(uncheckedRefreshesShowCancelledLoads)
+        #expect(finding.value.requests == 3)
+        #expect(finding.value.answered == 1)
+        #expect(
+            finding.value.updates == [
+                "error .transport(.cancelled)", "error .transport(.cancelled)", "Augusta Ada King",
+            ])
+        #expect(finding.holds)
+    }
+
+    @Test func theReportListsEveryRuleOnceAndPairsTheRefreshes() {
+        let rules = conditionalRequestRules + awaitedConditionalRules
+        #expect(Set(rules.map(\.sentence)).count == 9)
+        #expect(awaitedConditionalRules.allSatisfy { $0.sentence.hasPrefix("await: ") })
+        #expect(Rule.pairingMistakes(in: rules).isEmpty)
+        #expect(
+            awaitedConditionalRules.compactMap(\.drawnBeside)
+                == Array(
+                    repeating: "three quick refreshes: one answer, one update", count: 2))
+    }
+
     @Test func theServerAnswersANewETagAfterARenameAndA304OnlyForTheCurrentOne() async throws {
         let lab = try await Lab.open()
         defer { lab.close() }

@@ -71,4 +71,33 @@ struct ChapterRunnerTests {
         #expect(server.map(\.kind) == [.request, .response])
         #expect(server.map(\.detail) == ["GET /users/1", "200"])
     }
+
+    @Test func aRuleDrawnBesideAnotherSharesItsTimeAxisAndTheOthersKeepTheirOwn() async throws {
+        let timeline = Timeline(title: "Sample")
+        let rules = [
+            Rule("user 1 is found", Self.userStatus), Rule("a wrong guess", Self.wrongGuess),
+            Rule("await: user 1 is found", Self.userStatus).drawn(beside: "user 1 is found"),
+        ]
+        _ = try await Timeline.$current.withValue(timeline) {
+            try await Chapter.measure("Sample", rules: rules)
+        }
+        #expect(
+            timeline.sections.map(\.scale) == ["beside: user 1 is found", nil, "beside: user 1 is found"])
+        #expect(Rule.pairingMistakes(in: rules).isEmpty)
+    }
+
+    @Test func aRuleDrawnBesideNoRuleItselfOrAPairedRuleIsAMistake() {
+        let rules = [
+            Rule("user 1 is found", Self.userStatus).drawn(beside: "user one is found"),
+            Rule("a wrong guess", Self.wrongGuess).drawn(beside: "a wrong guess"),
+            Rule("await: user 1 is found", Self.userStatus).drawn(beside: "user 1 is found"),
+        ]
+        #expect(
+            Rule.pairingMistakes(in: rules) == [
+                "'user 1 is found' is drawn beside 'user one is found', which is no rule of this chapter",
+                "'a wrong guess' is drawn beside itself",
+                "'await: user 1 is found' is drawn beside 'user 1 is found', which is drawn beside "
+                    + "'user one is found'; draw both beside it",
+            ])
+    }
 }

@@ -154,6 +154,27 @@ import Timelines
         #expect(svg.contains(">2 s</text>"))
     }
 
+    /// Two rules on one shared scale, the second with a wider lane title and a shorter run: their
+    /// own pictures put every tick at the same place, so a time reads the same in both.
+    @Test func rulePicturesOnOneSharedScaleHaveTheSameAxis() throws {
+        let timeline = timeline([(.note, "a", "", 90)])
+        timeline.shareTimeScale("pair")
+        timeline.beginSection("twin")
+        timeline.shareTimeScale("pair")
+        timeline.record(.note, lane: "a much longer lane title", at: .now + .milliseconds(3))
+        timeline.beginSection("alone")
+        timeline.record(.note, lane: "b", at: .now + .milliseconds(3))
+        let pictures = timeline.rulePictures.map(\.svg)
+        func ticks(_ svg: String) -> [String] {
+            svg.split(separator: "\n").filter { $0.hasSuffix(" ms</text>") }.map {
+                String($0.firstMatch(of: /x="[0-9.]+"/)!.output) + " " + $0.split(separator: ">").last!
+            }
+        }
+        #expect(ticks(pictures[0]) == ticks(pictures[1]))
+        #expect(ticks(pictures[0]).last?.hasSuffix("100 ms</text") == true)
+        #expect(ticks(pictures[2]) != ticks(pictures[1]))
+    }
+
     @Test func noTextIsTooSmallToReadWhenProjected() throws {
         let svg = concurrentRequests().svg
         let sizes = svg.matches(of: /font-size="([0-9.]+)"/).compactMap { Double($0.output.1) }

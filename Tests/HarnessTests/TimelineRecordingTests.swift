@@ -28,6 +28,28 @@ import Timelines
         #expect(timeline.events.last?.detail == "URLError.timedOut")
     }
 
+    @Test func anAwaitedCallIsRecordedOnTheLaneItNamesWithWhatItReturnedOrThrew() async throws {
+        let timeline = Timeline(title: "Chapter")
+        let (returned, thrown) = await Timeline.$current.withValue(timeline) {
+            let returned = await awaitedOnTheTimeline("try await a", lane: "awaiter A") { 404 }
+            let thrown: Result<Int, any Error> = await awaitedOnTheTimeline("try await b") {
+                throw URLError(.timedOut)
+            }
+            return (returned, thrown)
+        }
+        #expect(try returned.get() == 404)
+        let code =
+            if case .failure(let failure) = thrown { (failure as? URLError)?.code } else {
+                URLError.Code?.none
+            }
+        #expect(code == .timedOut)
+        #expect(timeline.events.map(\.lane) == ["awaiter A", "awaiter A", awaitLane, awaitLane])
+        #expect(
+            timeline.events.map(\.detail) == [
+                "try await a", "returned 404", "try await b", "threw URLError.timedOut",
+            ])
+    }
+
     @Test func aCancelIsRecorded() {
         let timeline = Timeline(title: "Chapter")
         let subject = PassthroughSubject<Int, Never>()
