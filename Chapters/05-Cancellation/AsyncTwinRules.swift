@@ -10,17 +10,26 @@ import Timelines
 #endif
 
 /// The async/await twins of the chapter's rules, in the order of the Combine rules they answer,
-/// after the Combine rows: the same lab, the same routes.
+/// after the Combine rows: the same lab, the same routes. Each is drawn on the time axis of the
+/// Combine rule it answers, but for the loop, whose three lanes are about lifetimes, not time.
 let awaitedCancellationRules = [
-    Rule("await: a request in flight is one running task", awaitedRequestInFlightIsOneRunningTask),
-    Rule("await: Task.cancel() ends the task, and it throws", taskCancelEndsTheTaskAndThrows),
-    Rule("await: an async let left unawaited is cancelled", unawaitedAsyncLetIsCancelled),
-    Rule("await: a cancel in Task.sleep throws CancellationError", cancelInTheSleepThrowsCancellationError),
-    Rule("await: an owner must cancel its tasks in deinit", ownerCancellingInDeinitCancels),
-    Rule("await: a Task nobody stores runs to the end", unstoredTaskRunsToTheEnd),
-    Rule("await: a cancelled POST still took effect", awaitedCancelledPostStillTookEffect),
+    Rule("await: a request in flight is one running task", awaitedRequestInFlightIsOneRunningTask)
+        .drawn(beside: "a request in flight is one running task"),
+    Rule("await: Task.cancel() ends the task, and it throws", taskCancelEndsTheTaskAndThrows)
+        .drawn(beside: "cancel() ends the task and delivers nothing"),
+    Rule("await: an async let left unawaited is cancelled", unawaitedAsyncLetIsCancelled)
+        .drawn(beside: "a cancellable going out of scope cancels"),
+    Rule("await: a cancel in Task.sleep throws CancellationError", cancelInTheSleepThrowsCancellationError)
+        .drawn(beside: "the task cancelled directly fails with .cancelled"),
+    Rule("await: an owner must cancel its tasks in deinit", ownerCancellingInDeinitCancels)
+        .drawn(beside: "the owner going away cancels"),
+    Rule("await: a Task nobody stores runs to the end", unstoredTaskRunsToTheEnd)
+        .drawn(beside: "a sink whose result is not stored gets nothing"),
+    Rule("await: a cancelled POST still took effect", awaitedCancelledPostStillTookEffect)
+        .drawn(beside: "a cancelled POST still took effect"),
     Rule.demonstration("await: a loop capturing self keeps its model", loopCapturingSelfKeepsItsModel),
-    Rule("await: a Task capturing self only delays release", taskCapturingSelfOnlyDelaysRelease),
+    Rule("await: a Task capturing self only delays release", taskCapturingSelfOnlyDelaysRelease)
+        .drawn(beside: "a handler capturing self only delays release"),
 ]
 
 // excerpt: awaited-in-flight
