@@ -18,7 +18,7 @@ import WrapCompletionHandlerSolution
 public let checkedCode: [any ExerciseCode] = [
     ShareReplayingLatestCode { $0.shareReplayingLatest() },
     ValidatedBodyCode { validatedBody(of: $0) },
-    LoadUserCode { loadUser(from: $0, session: $1) },
+    LoadUserCode(loadUserForm, publisher: loadUser(from:session:), awaited: loadUser(from:session:)),
     RetryWithinBudgetCode { sendRetrying($0, session: $1, within: $2, scheduler: $3) },
     LatestSearchCode { latestResults(for: $0, from: $1, scheduler: $2) },
     ProfileScreenModelCode { ProfileScreenModel(baseURL: $0, session: $1) },

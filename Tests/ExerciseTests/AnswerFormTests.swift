@@ -1,0 +1,57 @@
+import CheckProcesses
+import ChildProcesses
+import ExerciseChecks
+import ExerciseSupport
+import Foundation
+import Harness
+import SolutionCheckRunner
+import Testing
+
+@testable import WorkbookCommand
+
+/// An exercise whose file offers the publisher and the `async` function runs its checks against the
+/// one the file names, and `workbook check` says which, before the results: each check's process
+/// reports the form it ran against under the verdict's seal.
+@Suite("Exercises in either form: the checks say which form they ran")
+struct AnswerFormTests {
+    @Test func eachCheckProcessReportsTheFormTheFileNames() async throws {
+        let exercise = try #require(exercises.first { $0.number == 3 })
+        let results = await runChecks(
+            of: exercise, runner: builtExecutable(named: "SolutionCheckRunner"), limits: verdictLimits)
+        #expect(
+            results.map(\.checkedForm)
+                == Array(
+                    repeating: "the Combine loadUser(from:session:), as loadUserForm says",
+                    count: exercise.checks.count))
+        #expect(results.allSatisfy { $0.verdict.holds })
+    }
+
+    @Test func aFileWithOneFormReportsNone() async throws {
+        let exercise = try #require(exercises.first { $0.number == 2 })
+        let results = await runChecks(
+            of: exercise, runner: builtExecutable(named: "SolutionCheckRunner"), limits: verdictLimits)
+        #expect(results.count == exercise.checks.count)
+        #expect(results.allSatisfy { $0.checkedForm == nil })
+    }
+
+    /// What each exercise in either form says it checked, in the form its file names and in the other.
+    @Test func theFormNamesTheFunctionAndWhereTheChoiceIsMade() throws {
+        let named = SolutionCheckRunner.checkedCode.compactMap { $0 as? any AnswersInEitherForm }
+        var forms: [String] = []
+        for code in named {
+            forms.append(try #require(code.checkedForm))
+            forms.append(try #require(code.otherForm?.checkedForm))
+        }
+        #expect(
+            forms == [
+                "the Combine loadUser(from:session:), as loadUserForm says",
+                "the async loadUser(from:session:), as loadUserForm says",
+            ])
+    }
+
+    @Test func theRunnerSaysTheFormBeforeTheResults() {
+        let line = Commands.formLine(
+            "the async loadUser(from:session:), as loadUserForm says", style: TextStyle(enabled: false))
+        #expect(line == "Checking the async loadUser(from:session:), as loadUserForm says.")
+    }
+}

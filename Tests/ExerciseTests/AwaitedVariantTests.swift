@@ -1,0 +1,63 @@
+import CheckProcesses
+import ExerciseChecks
+import ExerciseSupport
+import SolutionCheckRunner
+import StarterCheckRunner
+import XCTest
+
+/// The `async` answers whose checks wait on the answer's own tasks, proved in a test process doing
+/// nothing else, as a check process is: XCTest runs these before the rest of the suite starts.
+/// Later, beside a thousand other tests, the process's cooperative threads can be held for seconds
+/// by tests that write files (measured here: both in `fsync`), and a check that gives an answer's
+/// task a deadline to take a key would measure that wait instead of the answer.
+///
+/// The answers are proved at once, each check against a lab of its own, so the slowest check sets
+/// the time.
+final class AwaitedVariantTests: XCTestCase {
+    /// An exercise whose file offers both forms makes the same promise of each: the starter fails
+    /// the same checks in the form its file does not name, measuring the same, and the solution
+    /// passes every one. (`ProofTests` checks the form the files name.) They are proved at once.
+    func testTheOtherFormOfEachFileWithTwoKeepsTheProofsPromise() async throws {
+        var proofs: [(name: String, exercise: Exercise, code: any ExerciseCode, failures: [String: String])] =
+            []
+        for (edition, codes) in [
+            ("starter", StarterCheckRunner.checkedCode), ("solution", SolutionCheckRunner.checkedCode),
+        ] {
+            for named in codes.compactMap({ $0 as? any AnswersInEitherForm }) {
+                let exercise = try XCTUnwrap(exercises.first { $0.checks[0].checkedForm(in: [named]) != nil })
+                let other = try XCTUnwrap(named.otherForm)
+                proofs.append(
+                    (
+                        "the \(edition)'s \(try XCTUnwrap(other.checkedForm))", exercise, other,
+                        edition == "starter" ? ProofTests.starterFailures[exercise.number] ?? [:] : [:]
+                    ))
+            }
+        }
+        XCTAssertEqual(proofs.map { "\($0.exercise.number)" }, ["3", "3"])
+        let measured = try await withThrowingTaskGroup(of: (Int, [String: String]).self) { group in
+            for (index, proof) in proofs.enumerated() {
+                group.addTask {
+                    let verdicts = try await verdictsInThisProcess(of: proof.exercise, against: [proof.code])
+                    var failures: [String: String] = [:]
+                    for (check, verdict) in zip(proof.exercise.checks, verdicts) where !verdict.holds {
+                        failures[check.sentence] = verdict.measured
+                    }
+                    return (index, failures)
+                }
+            }
+            var measured: [Int: [String: String]] = [:]
+            for try await (index, failures) in group { measured[index] = failures }
+            return measured
+        }
+        for (index, proof) in proofs.enumerated() {
+            XCTAssertEqual(measured[index], proof.failures, proof.name)
+        }
+    }
+}
+
+extension AnswersInEitherForm {
+    /// The same file's code, with the form its file does not name checked instead.
+    var otherForm: (any ExerciseCode)? {
+        answered(in: form == .combine ? .async : .combine)
+    }
+}
