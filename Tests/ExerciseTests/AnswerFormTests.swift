@@ -34,7 +34,7 @@ struct AnswerFormTests {
         #expect(results.allSatisfy { $0.checkedForm == nil })
     }
 
-    /// What each exercise in either form says it checked, in the form its file names and in the other.
+    /// What each of the two exercises says it checked, in the form its file names and in the other.
     @Test func theFormNamesTheFunctionAndWhereTheChoiceIsMade() throws {
         let named = SolutionCheckRunner.checkedCode.compactMap { $0 as? any AnswersInEitherForm }
         var forms: [String] = []
@@ -46,6 +46,8 @@ struct AnswerFormTests {
             forms == [
                 "the Combine loadUser(from:session:), as loadUserForm says",
                 "the async loadUser(from:session:), as loadUserForm says",
+                "the Combine latestResults(for:from:scheduler:), as searchForm says",
+                "the async latestResults(for:from:clock:), as searchForm says",
             ])
     }
 

@@ -1,3 +1,4 @@
+import AnswerVariants
 import CheckProcesses
 import ExerciseChecks
 import ExerciseSupport
@@ -14,6 +15,23 @@ import XCTest
 /// The answers are proved at once, each check against a lab of its own, so the slowest check sets
 /// the time.
 final class AwaitedVariantTests: XCTestCase {
+    func testEachVariantNeedingAnIdleProcessFailsExactlyTheChecksItIsKeptFor() async throws {
+        let variants = answerVariants.filter(\.needsAnIdleProcess)
+        XCTAssertFalse(variants.isEmpty)
+        let found = try await withThrowingTaskGroup(of: (AnswerVariant, [String]).self) { group in
+            for variant in variants {
+                group.addTask { (variant, try await mismatches(of: variant)) }
+            }
+            var found: [(AnswerVariant, [String])] = []
+            for try await result in group { found.append(result) }
+            return found
+        }
+        XCTAssertEqual(found.count, variants.count)
+        for (variant, mismatches) in found {
+            XCTAssert(mismatches.isEmpty, "\(variant): \(mismatches.joined(separator: "; "))")
+        }
+    }
+
     /// An exercise whose file offers both forms makes the same promise of each: the starter fails
     /// the same checks in the form its file does not name, measuring the same, and the solution
     /// passes every one. (`ProofTests` checks the form the files name.) They are proved at once.
@@ -33,7 +51,7 @@ final class AwaitedVariantTests: XCTestCase {
                     ))
             }
         }
-        XCTAssertEqual(proofs.map { "\($0.exercise.number)" }, ["3", "3"])
+        XCTAssertEqual(proofs.map { "\($0.exercise.number)" }, ["3", "5", "3", "5"])
         let measured = try await withThrowingTaskGroup(of: (Int, [String: String]).self) { group in
             for (index, proof) in proofs.enumerated() {
                 group.addTask {

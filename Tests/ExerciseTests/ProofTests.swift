@@ -55,8 +55,8 @@ struct ProofTests {
         5: [
             "keys typed 100 ms apart send one request, for the query the user paused on":
                 "the server received \"s\", \"sw\", \"swi\"",
-            "a query typed again after a pause sends nothing new":
-                "the server received \"swif\", \"swift\", \"swift\"",
+            "a query typed again after a pause sends nothing new and keeps its request":
+                "the server received \"swif\", \"swift\", \"swift\" and saw nothing abandoned",
             "the subscriber gets only the latest query's answer":
                 "the subscriber got \"results for sw\", \"results for swift\", finished",
             "a superseded request still in flight is cancelled at the server":
