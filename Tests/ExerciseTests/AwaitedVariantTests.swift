@@ -15,7 +15,17 @@ import XCTest
 /// The answers are proved at once, each check against a lab of its own, so the slowest check sets
 /// the time.
 final class AwaitedVariantTests: XCTestCase {
-    func testEachVariantNeedingAnIdleProcessFailsExactlyTheChecksItIsKeptFor() async throws {
+    /// The variants and the other forms, proved side by side: XCTest runs its test methods one
+    /// after the other, and the rest of the suite waits for them.
+    func testTheAsyncAnswersGoAsTheyShould() async throws {
+        async let variants: Void = Self.proveEachVariantNeedingAnIdleProcess()
+        async let otherForms: Void = Self.proveTheOtherFormOfEachFileWithTwo()
+        _ = try await (variants, otherForms)
+    }
+
+    /// Each wrong answer fails exactly the checks it is kept for, measuring what it says; each right
+    /// one passes every check.
+    private static func proveEachVariantNeedingAnIdleProcess() async throws {
         let variants = answerVariants.filter(\.needsAnIdleProcess)
         XCTAssertFalse(variants.isEmpty)
         let found = try await withThrowingTaskGroup(of: (AnswerVariant, [String]).self) { group in
@@ -35,7 +45,7 @@ final class AwaitedVariantTests: XCTestCase {
     /// An exercise whose file offers both forms makes the same promise of each: the starter fails
     /// the same checks in the form its file does not name, measuring the same, and the solution
     /// passes every one. (`ProofTests` checks the form the files name.) They are proved at once.
-    func testTheOtherFormOfEachFileWithTwoKeepsTheProofsPromise() async throws {
+    private static func proveTheOtherFormOfEachFileWithTwo() async throws {
         var proofs: [(name: String, exercise: Exercise, code: any ExerciseCode, failures: [String: String])] =
             []
         for (edition, codes) in [
