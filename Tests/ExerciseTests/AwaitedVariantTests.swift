@@ -15,20 +15,15 @@ import XCTest
 /// The answers are proved at once, each check against a lab of its own, so the slowest check sets
 /// the time.
 final class AwaitedVariantTests: XCTestCase {
-    /// The variants and the other forms, proved side by side: XCTest runs its test methods one
-    /// after the other, and the rest of the suite waits for them.
+    /// The variants, and the other form of the starter and the solution of each exercise they
+    /// belong to, proved side by side: XCTest runs its test methods one after the other, and the rest
+    /// of the suite waits for them.
     func testTheAsyncAnswersGoAsTheyShould() async throws {
-        async let variants: Void = Self.proveEachVariantNeedingAnIdleProcess()
-        async let otherForms: Void = Self.proveTheOtherFormOfEachFileWithTwo()
-        _ = try await (variants, otherForms)
-    }
-
-    /// Each wrong answer fails exactly the checks it is kept for, measuring what it says; each right
-    /// one passes every check.
-    private static func proveEachVariantNeedingAnIdleProcess() async throws {
         let variants = answerVariants.filter(\.needsAnIdleProcess)
         XCTAssertFalse(variants.isEmpty)
-        let found = try await withThrowingTaskGroup(of: (AnswerVariant, [String]).self) { group in
+        let proofs = try otherFormProofs { number in variants.contains { $0.exercise == number } }
+        XCTAssertEqual(proofs.map(\.name), ["the starter's other form 5", "the solution's other form 5"])
+        async let wrongAndRight = withThrowingTaskGroup(of: (AnswerVariant, [String]).self) { group in
             for variant in variants {
                 group.addTask { (variant, try await mismatches(of: variant)) }
             }
@@ -36,50 +31,67 @@ final class AwaitedVariantTests: XCTestCase {
             for try await result in group { found.append(result) }
             return found
         }
+        async let otherForms = measuredFailures(of: proofs)
+        let (found, measured) = try await (wrongAndRight, otherForms)
         XCTAssertEqual(found.count, variants.count)
         for (variant, mismatches) in found {
             XCTAssert(mismatches.isEmpty, "\(variant): \(mismatches.joined(separator: "; "))")
         }
+        for (proof, failures) in zip(proofs, measured) {
+            XCTAssertEqual(failures, proof.failures, "\(proof.name): \(proof.form)")
+        }
     }
+}
 
-    /// An exercise whose file offers both forms makes the same promise of each: the starter fails
-    /// the same checks in the form its file does not name, measuring the same, and the solution
-    /// passes every one. (`ProofTests` checks the form the files name.) They are proved at once.
-    private static func proveTheOtherFormOfEachFileWithTwo() async throws {
-        var proofs: [(name: String, exercise: Exercise, code: any ExerciseCode, failures: [String: String])] =
-            []
-        for (edition, codes) in [
-            ("starter", StarterCheckRunner.checkedCode), ("solution", SolutionCheckRunner.checkedCode),
-        ] {
-            for named in codes.compactMap({ $0 as? any AnswersInEitherForm }) {
-                let exercise = try XCTUnwrap(exercises.first { $0.checks[0].checkedForm(in: [named]) != nil })
-                let other = try XCTUnwrap(named.otherForm)
-                proofs.append(
-                    (
-                        "the \(edition)'s \(try XCTUnwrap(other.checkedForm))", exercise, other,
-                        edition == "starter" ? ProofTests.starterFailures[exercise.number] ?? [:] : [:]
-                    ))
-            }
+/// The promise of the proof tests, made of the form an exercise's file does not name, when the file
+/// offers two: the starter fails the checks the proof lists for it, measuring the same, and the
+/// solution passes every one.
+struct OtherFormProof: Sendable {
+    let name: String
+    let form: String
+    let exercise: Exercise
+    let code: any ExerciseCode
+    let failures: [String: String]
+}
+
+/// The other-form proofs of the starter and the solution of each exercise `including` takes, the
+/// starters' first.
+func otherFormProofs(including: (Int) -> Bool) throws -> [OtherFormProof] {
+    var proofs: [OtherFormProof] = []
+    for (edition, codes) in [
+        ("starter", StarterCheckRunner.checkedCode), ("solution", SolutionCheckRunner.checkedCode),
+    ] {
+        for named in codes.compactMap({ $0 as? any AnswersInEitherForm }) {
+            guard let exercise = exercises.first(where: { $0.checks[0].checkedForm(in: [named]) != nil }),
+                including(exercise.number), let other = named.otherForm
+            else { continue }
+            proofs.append(
+                OtherFormProof(
+                    name: "the \(edition)'s other form \(exercise.number)", form: other.checkedForm ?? "",
+                    exercise: exercise, code: other,
+                    failures: edition == "starter" ? ProofTests.starterFailures[exercise.number] ?? [:] : [:])
+            )
         }
-        XCTAssertEqual(proofs.map { "\($0.exercise.number)" }, ["3", "5", "3", "5"])
-        let measured = try await withThrowingTaskGroup(of: (Int, [String: String]).self) { group in
-            for (index, proof) in proofs.enumerated() {
-                group.addTask {
-                    let verdicts = try await verdictsInThisProcess(of: proof.exercise, against: [proof.code])
-                    var failures: [String: String] = [:]
-                    for (check, verdict) in zip(proof.exercise.checks, verdicts) where !verdict.holds {
-                        failures[check.sentence] = verdict.measured
-                    }
-                    return (index, failures)
-                }
-            }
-            var measured: [Int: [String: String]] = [:]
-            for try await (index, failures) in group { measured[index] = failures }
-            return measured
-        }
+    }
+    return proofs
+}
+
+/// What each proof's code measures on each check it fails, the proofs run at once.
+func measuredFailures(of proofs: [OtherFormProof]) async throws -> [[String: String]] {
+    try await withThrowingTaskGroup(of: (Int, [String: String]).self) { group in
         for (index, proof) in proofs.enumerated() {
-            XCTAssertEqual(measured[index], proof.failures, proof.name)
+            group.addTask {
+                let verdicts = try await verdictsInThisProcess(of: proof.exercise, against: [proof.code])
+                var failures: [String: String] = [:]
+                for (check, verdict) in zip(proof.exercise.checks, verdicts) where !verdict.holds {
+                    failures[check.sentence] = verdict.measured
+                }
+                return (index, failures)
+            }
         }
+        var measured = [[String: String]](repeating: [:], count: proofs.count)
+        for try await (index, failures) in group { measured[index] = failures }
+        return measured
     }
 }
 

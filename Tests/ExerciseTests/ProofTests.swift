@@ -1,3 +1,4 @@
+import AnswerVariants
 import ChildProcesses
 import ExerciseChecks
 import Foundation
@@ -25,6 +26,18 @@ struct ProofTests {
         for (sentence, verdict) in verdicts {
             #expect(verdict.holds, "\(sentence): measured \(verdict.measured), expected \(verdict.expected)")
             #expect(verdict.measured == verdict.expected)
+        }
+    }
+
+    /// An exercise whose file offers both forms makes the same promise of the form the file does
+    /// not name. Those whose answers need a process doing nothing else are proved in
+    /// `AwaitedVariantTests`; the others here.
+    @Test func theOtherFormOfAFileWithTwoKeepsThePromiseToo() async throws {
+        let idle = Set(answerVariants.filter(\.needsAnIdleProcess).map(\.exercise))
+        let proofs = try otherFormProofs { !idle.contains($0) }
+        #expect(proofs.map(\.name) == ["the starter's other form 3", "the solution's other form 3"])
+        for (proof, failures) in zip(proofs, try await measuredFailures(of: proofs)) {
+            #expect(failures == proof.failures, "\(proof.name): \(proof.form)")
         }
     }
 

@@ -37,11 +37,6 @@ func awaitedTranslating(
     .offline
 }
 
-/// Wrong: a timeout is taken for being offline, although the server may have had the request.
-@Sendable func timeoutCodeOffline(_ code: URLError.Code) -> LoadError {
-    [.cannotConnectToHost, .timedOut].contains(code) ? .offline : .transport(code)
-}
-
 /// Right, though narrower than the reference: only a refused connection is offline.
 @Sendable func onlyRefusedCodeOffline(_ code: URLError.Code) -> LoadError {
     code == .cannotConnectToHost ? .offline : .transport(code)

@@ -42,12 +42,6 @@ let loadUserVariants: [AnswerVariant] = [
             "a dropped connection is not offline": "failed: .offline",
         ]),
     .wrong(
-        3, "async: a timeout taken for offline",
-        LoadUserCode(awaited: { (url, session) async throws(LoadError) in
-            try await awaitedTranslating(url, session, timeoutCodeOffline)
-        }),
-        rejectedBy: ["a timeout is not offline": "failed: .offline"]),
-    .wrong(
         3, "async: decoded without a status check", LoadUserCode(awaited: awaitedWithoutStatusCheck),
         rejectedBy: ["a 404 is the server saying no": "failed: .unreadable"]),
     .wrong(

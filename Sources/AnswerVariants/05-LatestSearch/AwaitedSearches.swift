@@ -11,6 +11,11 @@ import Locking
 // answer fails the same checks, with the same words, as its Combine twin among the other variants
 // or the starter, but two mistakes that only the async form invites.
 //
+// Not kept, though a learner may write it: the pause slept with `Task.sleep`, on the real clock,
+// instead of on the clock the search is handed. Every key then waits out a real 300 ms before the
+// checks type the next, so the checks measure what the starter does ("s", "sw", "swi" sent), but
+// its three real pauses in each check made it the slowest answer to prove, by half a second.
+//
 // Not kept: the repeat dropped from the keys before the pause (`removeDuplicates` before `debounce`).
 // Awaited, it cancels the first request for the repeated query just as the checks let that
 // request's answer go, and on Linux (Swift 6.3.1) a `data(for:)` task cancelled while its answer
@@ -64,15 +69,6 @@ func pausedQueries(_ queries: AsyncStream<String>, on clock: some Clock<Duration
         }
         settled.onTermination = { _ in typing.cancel() }
     }
-}
-
-/// Wrong, with no Combine twin: the pause slept with `Task.sleep`, on the real clock, rather than on
-/// the clock the search is given, so the checks' virtual pauses never reach it, and every key
-/// typed waits out a real 300 ms, long enough to be sent.
-func awaitedPausedOnTheRealClock(
-    _ queries: AsyncStream<String>, _ service: SearchService, _ clock: VirtualClock
-) -> AsyncThrowingStream<String, any Error> {
-    latestRequests(withoutRepeats(pausedQueries(queries, on: ContinuousClock())), service)
 }
 
 /// `queries` without a query equal to the one before it.

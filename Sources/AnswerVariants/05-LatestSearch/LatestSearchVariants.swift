@@ -56,11 +56,5 @@ private let awaitedAnswers: [AnswerVariant] = [
         5, "async: one Task per key, its pause and its request together",
         LatestSearchCode(awaited: awaitedOneTaskPerKey),
         rejectedBy: [repeated: #"the server received "swift" and saw "swift" abandoned"#]),
-    .wrong(
-        5, "async: the pause slept on the real clock", LatestSearchCode(awaited: awaitedPausedOnTheRealClock),
-        rejectedBy: [
-            quickTyping: #"the server received "s", "sw", "swi""#,
-            repeated: #"the server received "swif", "swift", "swift" and saw "swif", "swift" abandoned"#,
-        ]),
     .right(5, "async: the latest request kept by an actor", LatestSearchCode(awaited: awaitedThroughAnActor)),
 ]
