@@ -23,6 +23,12 @@ public struct AnswerVariant: Sendable, CustomStringConvertible {
     /// Whether it leaves a process running after its check process ended: only a child subreaper,
     /// as `workbook` is, ends that, so it is proved through `workbook` rather than in `swift test`.
     public var leavesAProcessRunning = false
+    /// Whether its checks must run in a test process doing nothing else, as a check process does:
+    /// they wait, each wait with a deadline, for the code's own tasks to take a key or send a
+    /// request, and a test process busy with other tests can leave those tasks unrun for seconds
+    /// (measured here: its two cooperative threads held in `fsync` by tests writing files). XCTest
+    /// runs such variants before the rest of the suite starts (`AwaitedVariantTests`).
+    public var needsAnIdleProcess = false
 
     /// A wrong answer and the checks that reject it.
     static func wrong(
@@ -68,6 +74,13 @@ public struct AnswerVariant: Sendable, CustomStringConvertible {
         return Dictionary(uniqueKeysWithValues: sentences.map { ($0, fragment) })
     }
 
+    /// This variant, proved in a test process doing nothing else (see `needsAnIdleProcess`).
+    var provedInAnIdleProcess: AnswerVariant {
+        var variant = self
+        variant.needsAnIdleProcess = true
+        return variant
+    }
+
     /// Whether every check should pass.
     public var isRight: Bool { rejections.isEmpty }
 
@@ -77,5 +90,6 @@ public struct AnswerVariant: Sendable, CustomStringConvertible {
 /// Every answer variant, exercise by exercise.
 public let answerVariants: [AnswerVariant] =
     shareReplayingLatestVariants + validatedBodyVariants + loadUserVariants + retryWithinBudgetVariants
-    + latestSearchVariants + profileScreenModelVariants + modifiedSinceLoaderVariants
+    + latestSearchVariants + awaitedLatestSearchVariants + profileScreenModelVariants
+    + modifiedSinceLoaderVariants
     + wrapCompletionHandlerVariants + userListModelVariants + forgeries + processAttacks

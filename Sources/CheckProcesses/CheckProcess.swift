@@ -44,12 +44,16 @@ public func runCheckFromCommandLine(of exercises: [Exercise], against codes: [an
         exit(2)
     }
     let check = exercise.checks[index - 1]
+    let form = check.checkedForm(in: codes)
     let reporter = SealedReporter(seal: seal)
-    let watch = StallWatch { stall in reporter.report(CheckReport(verdict: stall.verdict, stall: stall)) }
+    let watch = StallWatch { stall in
+        reporter.report(CheckReport(verdict: stall.verdict, stall: stall, checkedForm: form))
+    }
     watch.start()
     Task {
         do {
-            reporter.report(CheckReport(verdict: try await check.run(against: codes, watch: watch)))
+            reporter.report(
+                CheckReport(verdict: try await check.run(against: codes, watch: watch), checkedForm: form))
         } catch {
             complainAsRunner("could not start the local server: \(error)")
             exit(2)

@@ -21,14 +21,18 @@ public struct CheckResult: Sendable, Equatable {
     public let duration: Duration
     /// How the check's process came to the verdict.
     public var ending: CheckEnding = .finished
+    /// Which form of the learner's code the check ran against, as its process reported it, for an
+    /// exercise that takes more than one; nil otherwise, or when the process reported nothing.
+    public var checkedForm: String? = nil
 
     public init(
         sentence: String, hint: String, verdict: Verdict, output: [String], duration: Duration,
-        ending: CheckEnding = .finished
+        ending: CheckEnding = .finished, checkedForm: String? = nil
     ) {
         (self.sentence, self.hint, self.verdict, self.output, self.duration, self.ending) = (
             sentence, hint, verdict, output, duration, ending
         )
+        self.checkedForm = checkedForm
     }
 }
 
@@ -165,7 +169,8 @@ private func runCheck(
     case .report(let report):
         return CheckResult(
             sentence: check.sentence, hint: report.stall?.hint ?? check.hint, verdict: report.verdict,
-            output: [], duration: .now - start, ending: ending(of: report.stall))
+            output: [], duration: .now - start, ending: ending(of: report.stall),
+            checkedForm: report.checkedForm)
     case .refused(let reason):
         return failed(
             .refused, measured: "its output was refused: \(reason) (a forged verdict?)",

@@ -6,7 +6,16 @@ import LoopbackLab
 /// Each exercise declares one such type beside its checks; the check runners in
 /// `Sources/CheckRunners` build one value of it from the functions of the exercise's module, which
 /// is how the same checks run against the student's code, the untouched starter and the reference.
-public protocol ExerciseCode: Sendable {}
+public protocol ExerciseCode: Sendable {
+    /// Which of its forms the checks run against, in words a learner reads before the results
+    /// (`the async loadUser(from:session:), as loadUserForm says`), for an exercise whose file
+    /// offers more than one; nil for an exercise with one.
+    var checkedForm: String? { get }
+}
+
+extension ExerciseCode {
+    public var checkedForm: String? { nil }
+}
 
 /// One chapter's exercise: what to edit, what to do, and the checks that say whether it is done.
 public struct Exercise: Sendable {
@@ -57,6 +66,13 @@ public struct Check: Sendable {
     /// What to look at when this check fails.
     public let hint: String
     fileprivate let measure: @Sendable ([any ExerciseCode], Lab) async -> Verdict
+    fileprivate let form: @Sendable ([any ExerciseCode]) -> String?
+
+    /// Which form of the code among `codes` this check runs against, when its exercise offers more
+    /// than one (see `ExerciseCode.checkedForm`).
+    public func checkedForm(in codes: [any ExerciseCode]) -> String? {
+        form(codes)
+    }
 
     /// Measures the check against a fresh lab and the code in `codes`.
     public func run(against codes: [any ExerciseCode]) async throws -> Verdict {
@@ -89,13 +105,15 @@ public struct CheckOf<Code: ExerciseCode>: Sendable {
     }
 
     fileprivate var erased: Check {
-        Check(sentence: sentence, hint: hint) { codes, lab in
-            guard let code = codes.lazy.compactMap({ $0 as? Code }).first else {
-                return Verdict(
-                    expected: "a \(Code.self) in this check runner",
-                    measured: "none: the checks cannot find this exercise's code", holds: false)
-            }
-            return await measure(code, lab)
-        }
+        Check(
+            sentence: sentence, hint: hint,
+            measure: { codes, lab in
+                guard let code = codes.lazy.compactMap({ $0 as? Code }).first else {
+                    return Verdict(
+                        expected: "a \(Code.self) in this check runner",
+                        measured: "none: the checks cannot find this exercise's code", holds: false)
+                }
+                return await measure(code, lab)
+            }, form: { codes in codes.lazy.compactMap({ $0 as? Code }).first?.checkedForm })
     }
 }

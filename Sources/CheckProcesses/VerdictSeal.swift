@@ -106,10 +106,14 @@ public struct CheckReport: Codable, Sendable, Equatable {
     public let verdict: Verdict
     /// Set when the verdict is about code that never came back rather than the check's own measure.
     public let stall: Stall?
+    /// Which form of the learner's code the check ran against, for an exercise that takes more than
+    /// one (see `ExerciseCode.checkedForm`).
+    public let checkedForm: String?
 
-    public init(verdict: Verdict, stall: Stall? = nil) {
+    public init(verdict: Verdict, stall: Stall? = nil, checkedForm: String? = nil) {
         self.verdict = verdict
         self.stall = stall
+        self.checkedForm = checkedForm
     }
 }
 

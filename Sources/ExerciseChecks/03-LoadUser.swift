@@ -10,12 +10,49 @@ import TypedClient
     import FoundationNetworking
 #endif
 
-/// Exercise 3's code: loads a user, failing with a `LoadError`.
-public struct LoadUserCode: ExerciseCode {
-    public let load: @Sendable (URL, URLSession) -> AnyPublisher<User, LoadError>
+/// Exercise 3's code: loads a user, failing with a `LoadError`, as a publisher or as an `async`
+/// function, whichever the learner's file names in `loadUserForm`.
+public struct LoadUserCode: ExerciseCode, AnswersInEitherForm {
+    public typealias Publisher = @Sendable (URL, URLSession) -> AnyPublisher<User, LoadError>
+    public typealias Awaited = @Sendable (URL, URLSession) async throws(LoadError) -> User
 
-    public init(load: @escaping @Sendable (URL, URLSession) -> AnyPublisher<User, LoadError>) {
-        self.load = load
+    /// The loader in one form.
+    enum Loader {
+        case combine(Publisher)
+        case async(Awaited)
+    }
+
+    /// The loader the checks run against.
+    let loader: Loader
+    /// Both of the file's loaders, when it has both: what `answered(in:)` chooses from.
+    private let both: (publisher: Publisher, awaited: Awaited)?
+
+    /// A loader written as a publisher.
+    public init(load: @escaping Publisher) {
+        (loader, both) = (.combine(load), nil)
+    }
+
+    /// A loader written as an `async` function.
+    public init(awaited: @escaping Awaited) {
+        (loader, both) = (.async(awaited), nil)
+    }
+
+    /// The learner's file, which has both loaders: the checks run against the one `form` names.
+    public init(_ form: AnswerForm, publisher: @escaping Publisher, awaited: @escaping Awaited) {
+        loader = form == .combine ? .combine(publisher) : .async(awaited)
+        both = (publisher, awaited)
+    }
+
+    public var form: AnswerForm {
+        if case .combine = loader { .combine } else { .async }
+    }
+
+    public func answered(in form: AnswerForm) -> LoadUserCode? {
+        both.map { LoadUserCode(form, publisher: $0.publisher, awaited: $0.awaited) }
+    }
+
+    public var checkedForm: String? {
+        (form == .combine ? "the Combine" : "the async") + " loadUser(from:session:), as loadUserForm says"
     }
 }
 
@@ -30,6 +67,8 @@ let loadUserExercise = Exercise(
         those to .offline and leave every other code as .transport: a server that accepted the
         connection and then dropped it, or never answered in time, was reachable and may have the
         request (chapter 3 measures that the timed-out one did).
+        Answering in async (loadUserForm = .async)? The same codes arrive as the URLError that
+        data(for:) throws: catch it there and throw .offline for those codes, .transport for the rest.
         """,
     code: LoadUserCode.self,
     checks: [
@@ -56,12 +95,23 @@ let loadUserExercise = Exercise(
             droppedConnectionIsNotOffline),
     ])
 
-/// A finding on loading `url` through `session`.
+/// A finding on loading `url` through `session`, in whichever form the code is written: the user
+/// the publisher delivered or the function returned, or the `LoadError` it failed with.
 private func loadFinding(
     _ code: LoadUserCode, _ url: URL, session: URLSession, expected: Result<[User], LoadError>
 ) async -> Finding<Result<[User], LoadError>> {
-    Finding(
-        expected: expected, measured: await outcome(of: code.load(url, session)), describe: { describe($0) })
+    let measured: Result<[User], LoadError>
+    switch code.loader {
+    case .combine(let load):
+        measured = await outcome(of: load(url, session))
+    case .async(let load):
+        do throws(LoadError) {
+            measured = .success([try await load(url, session)])
+        } catch {
+            measured = .failure(error)
+        }
+    }
+    return Finding(expected: expected, measured: measured, describe: { describe($0) })
 }
 
 func userArrives(_ code: LoadUserCode, in lab: Lab) async -> Finding<Result<[User], LoadError>> {

@@ -11,18 +11,60 @@ import LoopbackLab
     import FoundationNetworking
 #endif
 
-/// Exercise 5's code: the answers for what a user types, the latest query's only.
-public struct LatestSearchCode: ExerciseCode {
+/// Exercise 5's code: the answers for what a user types, the latest query's only, as a publisher or
+/// as an `AsyncSequence`, whichever the learner's file names in `searchForm`.
+public struct LatestSearchCode: ExerciseCode, AnswersInEitherForm {
     /// The answers for the queries typed into a publisher, searched through a service, with the
     /// pauses timed on a virtual clock.
     public typealias Search =
         @Sendable (AnyPublisher<String, Never>, SearchService, VirtualTimeScheduler)
         -> AnyPublisher<String, URLError>
 
-    public let search: Search
+    /// The same with `async`/`await`: the queries typed into a stream, the answers out of another,
+    /// the pauses slept on a virtual `Clock`.
+    public typealias AwaitedSearch =
+        @Sendable (AsyncStream<String>, SearchService, VirtualClock) -> AsyncThrowingStream<String, any Error>
 
+    /// The search in one form.
+    enum Searching {
+        case combine(Search)
+        case async(AwaitedSearch)
+    }
+
+    /// The search the checks run against.
+    let searching: Searching
+    /// Both of the file's searches, when it has both: what `answered(in:)` chooses from.
+    private let both: (publisher: Search, awaited: AwaitedSearch)?
+
+    /// A search written as a publisher.
     public init(search: @escaping Search) {
-        self.search = search
+        (searching, both) = (.combine(search), nil)
+    }
+
+    /// A search written with `async`/`await`.
+    public init(awaited: @escaping AwaitedSearch) {
+        (searching, both) = (.async(awaited), nil)
+    }
+
+    /// The learner's file, which has both searches, the publisher's first: the checks run against
+    /// the one `form` names.
+    public init(_ form: AnswerForm, _ publisher: @escaping Search, _ awaited: @escaping AwaitedSearch) {
+        searching = form == .combine ? .combine(publisher) : .async(awaited)
+        both = (publisher, awaited)
+    }
+
+    public var form: AnswerForm {
+        if case .combine = searching { .combine } else { .async }
+    }
+
+    public func answered(in form: AnswerForm) -> LatestSearchCode? {
+        both.map { LatestSearchCode(form, $0.publisher, $0.awaited) }
+    }
+
+    public var checkedForm: String? {
+        (form == .combine
+            ? "the Combine latestResults(for:from:scheduler:)" : "the async latestResults(for:from:clock:)")
+            + ", as searchForm says"
     }
 }
 
@@ -50,25 +92,34 @@ let latestSearchExercise = Exercise(
         map each query to its request and join the requests with switchToLatest() instead of
         flatMap: each new request makes it cancel the one before, which closes that connection,
         while flatMap keeps every request going and delivers every answer, however stale.
+        Answering in async (searchForm = .async)? The same three steps, by hand: for each
+        query, cancel the Task waiting out the pause before it and start one that sleeps 300 ms on
+        the clock you are given, then passes the query on; skip a query equal to the last one passed
+        on; and keep the Task of the request under way, cancelling it before starting the next. A
+        task group cannot cancel one child alone. A cancelled request throws: that must not end the
+        answers.
         """,
     code: LatestSearchCode.self,
     checks: [
         CheckOf(
             "keys typed 100 ms apart send one request, for the query the user paused on",
-            hint: "debounce on the scheduler you are given, for 300 ms, before making requests.",
+            hint:
+                "debounce on the scheduler you are given, for 300 ms, before making requests; in async, sleep 300 ms on the clock you are given, in a Task that the next key cancels.",
             quickTypingSendsTheLastQuery),
         CheckOf(
-            "a query typed again after a pause sends nothing new",
-            hint: "removeDuplicates() after the debounce drops a query equal to the one sent before.",
+            "a query typed again after a pause sends nothing new and keeps its request",
+            hint:
+                "removeDuplicates() after the debounce drops a query equal to the one sent before, and switchToLatest() cancels a request only for a new one. In async, compare each query the pause lets through with the last one sent, and cancel the request only when sending another: not when a key is typed.",
             repeatedQuerySendsNothing),
         CheckOf(
             "the subscriber gets only the latest query's answer",
-            hint: "switchToLatest() delivers only the newest request's answer; flatMap delivers them all.",
+            hint:
+                "switchToLatest() delivers only the newest request's answer; flatMap delivers them all. In async, keep the request's Task and cancel it when the next one starts; the cancelled request's error must not end the answers.",
             onlyTheLatestAnswerArrives),
         CheckOf(
             "a superseded request still in flight is cancelled at the server",
             hint:
-                "Ignoring an old answer is not enough: switchToLatest() cancels the old request, and the server sees its client leave.",
+                "Ignoring an old answer is not enough: switchToLatest() cancels the old request (in async, cancel its Task), and the server sees its client leave.",
             supersededRequestIsCancelled),
     ])
 
@@ -112,53 +163,157 @@ private func quoted(_ texts: [String]) -> String {
 }
 
 /// Feeds `typing` to the code on a virtual clock, then ends the input and waits until the code's
-/// publisher finishes.
+/// answers end.
 ///
 /// The server holds every answer until the typing is done, however slowly a loaded machine types,
 /// so an answer the code should have let go cannot slip in first, and then until the searches have
 /// settled (see `searchesHaveSettled`), or `searchesSettleWithin` has passed. The input ends only
-/// after a pause, when no query is pending, so the publisher finishes once the requests it still
+/// after a pause, when no query is pending, so the answers end once the requests the code still
 /// follows have been answered, and the server's records are complete by then.
 private func searchRun(_ code: LatestSearchCode, typing: [Typing], in lab: Lab) async -> SearchRun {
-    let clock = VirtualTimeScheduler()
     let service = SearchService(
         session: lab.session,
         route: lab.url(Route.search).appending(queryItems: [.init(name: "held", value: "1")]))
-    let typed = PassthroughSubject<String, Never>()
-    let answers = Locked<[String]>([])
-    let finished = Locked(false)
-    let subscription = code.search(typed.eraseToAnyPublisher(), service, clock)
-        .sink(
-            receiveCompletion: { _ in finished.withLock { $0 = true } },
-            receiveValue: { answer in answers.withLock { $0.append(answer) } })
+    let box: any SearchBox =
+        switch code.searching {
+        case .combine(let search): PublishedSearchBox(search, service: service)
+        case .async(let search): AwaitedSearchBox(search, service: service, lab: lab)
+        }
     for step in typing {
         switch step {
         case .keys(let queries):
             for (index, query) in queries.enumerated() {
-                if index > 0 { clock.advance(by: span(quickTyping)) }
-                typed.send(query)
+                if index > 0 { box.advance(by: quickTyping) }
+                await box.type(query)
             }
         case .pause:
-            clock.advance(by: span(searchPause))
+            box.advance(by: searchPause)
         case .untilTheServerHas(let query):
             _ = await until(timeout: patience) { queries(in: lab.server.requests).contains(query) }
         }
     }
-    clock.advance(by: span(searchPause))
+    box.advance(by: searchPause)
     // The typing is done. Once the searches have settled, every answer may go, a request sent
     // twice included, and so may those of requests that have not reached the server yet.
     if let last = lastQuery(of: typing) {
         _ = await until(timeout: searchesSettleWithin) { await searchesHaveSettled(last: last, in: lab) }
     }
     lab.heldAnswers.releaseAll()
-    typed.send(completion: .finished)
-    clock.advance(by: span(searchPause))
-    _ = await until(timeout: patience) { finished.withLock { $0 } }
-    subscription.cancel()
+    box.endTyping()
+    box.advance(by: searchPause)
+    _ = await until(timeout: patience) { box.delivered.finished }
+    let delivered = box.delivered
+    box.stop()
     return SearchRun(
         sent: queries(in: lab.server.requests),
         abandoned: queries(in: lab.server.abandonedRequests.map(\.request)),
-        delivered: Delivery(answers: answers.withLock { $0 }.sorted(), finished: finished.withLock { $0 }))
+        delivered: Delivery(answers: delivered.answers.sorted(), finished: delivered.finished))
+}
+
+/// The search under check, in whichever form it is written: what the checks type into it, the
+/// clock they move, and what it delivers.
+private protocol SearchBox {
+    /// Types `query` as the search box's whole text, and returns once the code has taken it.
+    func type(_ query: String) async
+    /// Moves the clock the code times its pauses on.
+    func advance(by duration: Duration)
+    /// Ends the input, as a screen that closes.
+    func endTyping()
+    /// The answers so far, in the order they came, and whether they have ended.
+    var delivered: Delivery { get }
+    /// Stops following the answers.
+    func stop()
+}
+
+/// A publisher's answers, collected by a subscriber.
+private final class PublishedSearchBox: SearchBox {
+    private let clock = VirtualTimeScheduler()
+    private let typed = PassthroughSubject<String, Never>()
+    private let answers = Locked(Delivery(answers: [], finished: false))
+    private let subscription: Locked<AnyCancellable?> = Locked(nil)
+
+    init(_ search: LatestSearchCode.Search, service: SearchService) {
+        let answers = self.answers
+        let subscription = search(typed.eraseToAnyPublisher(), service, clock)
+            .sink(
+                receiveCompletion: { _ in answers.withLock { $0.finished = true } },
+                receiveValue: { answer in answers.withLock { $0.answers.append(answer) } })
+        self.subscription.withLock { $0 = subscription }
+    }
+
+    /// The publisher takes the query in the call that sends it.
+    func type(_ query: String) async {
+        typed.send(query)
+    }
+
+    func advance(by duration: Duration) {
+        clock.advance(by: .nanoseconds(Int(duration / .nanoseconds(1))))
+    }
+
+    func endTyping() {
+        typed.send(completion: .finished)
+    }
+
+    var delivered: Delivery { answers.withLock { $0 } }
+
+    func stop() {
+        subscription.withLock { $0?.cancel() }
+    }
+}
+
+/// An `AsyncSequence`'s answers, collected by a task that iterates them.
+private final class AwaitedSearchBox: SearchBox {
+    private let clock = VirtualClock()
+    private let typed: AsyncStream<String>.Continuation
+    private let answers = Locked(Delivery(answers: [], finished: false))
+    private let reading: Task<Void, Never>
+    private let lab: Lab
+
+    init(_ search: LatestSearchCode.AwaitedSearch, service: SearchService, lab: Lab) {
+        let (queries, typed) = AsyncStream.makeStream(of: String.self)
+        let results = search(queries, service, clock)
+        let answers = self.answers
+        reading = Task {
+            do {
+                for try await answer in results { answers.withLock { $0.answers.append(answer) } }
+            } catch {}
+            answers.withLock { $0.finished = true }
+        }
+        (self.typed, self.lab) = (typed, lab)
+    }
+
+    /// The code takes a query in a task of its own, later; until it has, moving the clock would
+    /// time its pause from the wrong instant. It has taken it once it has begun a sleep (waiting
+    /// out the pause), or a new search request has reached the server (it did not wait), or its
+    /// answers have ended. That takes milliseconds; code that does none of them (it reads no
+    /// queries) is given a quarter of the check's patience a key, so that its check still ends
+    /// with a verdict of its own.
+    func type(_ query: String) async {
+        let (sleeps, requests) = (clock.sleepsBegun, searchRequests(in: lab))
+        typed.yield(query)
+        _ = await until(timeout: patience / 4) {
+            clock.sleepsBegun > sleeps || searchRequests(in: lab) > requests || delivered.finished
+        }
+    }
+
+    func advance(by duration: Duration) {
+        clock.advance(by: duration)
+    }
+
+    func endTyping() {
+        typed.finish()
+    }
+
+    var delivered: Delivery { answers.withLock { $0 } }
+
+    func stop() {
+        reading.cancel()
+    }
+}
+
+/// How many search requests the server has received.
+private func searchRequests(in lab: Lab) -> Int {
+    lab.server.requests.count { $0.path == Route.search }
 }
 
 /// Whether the server has the request for the `last` query typed, and the search requests it has
@@ -195,24 +350,32 @@ private func queries(in requests: [HTTPRequest]) -> [String] {
     requests.filter { $0.path == Route.search }.compactMap { $0.queryValue("q") }.sorted()
 }
 
-/// `duration` as a span of the virtual clock.
-private func span(_ duration: Duration) -> VirtualTimeScheduler.SchedulerTimeType.Stride {
-    .nanoseconds(Int(duration / .nanoseconds(1)))
-}
-
 func quickTypingSendsTheLastQuery(_ code: LatestSearchCode, in lab: Lab) async -> Finding<[String]> {
     let run = await searchRun(code, typing: [.keys(["s", "sw", "swi"]), .pause], in: lab)
     return Finding(expected: ["swi"], measured: run.sent, describe: { "the server received " + quoted($0) })
 }
 
-func repeatedQuerySendsNothing(_ code: LatestSearchCode, in lab: Lab) async -> Finding<[String]> {
+/// The search requests the server received, and those among them it saw abandoned, each sorted.
+struct SearchRecords: Equatable, Sendable {
+    var received: [String]
+    var abandoned: [String]
+
+    var summary: String {
+        "the server received " + quoted(received) + " and saw " + quoted(abandoned) + " abandoned"
+    }
+}
+
+func repeatedQuerySendsNothing(_ code: LatestSearchCode, in lab: Lab) async -> Finding<SearchRecords> {
     let run = await searchRun(
         code,
         typing: [.keys(["swift"]), .pause, .untilTheServerHas("swift"), .keys(["swif", "swift"]), .pause],
         in: lab)
     // Nothing is typed after the repeat: a request sent for it is the last, so nothing cancels it
-    // before it reaches the server, and the run waits for its answer.
-    return Finding(expected: ["swift"], measured: run.sent, describe: { "the server received " + quoted($0) })
+    // before it reaches the server, and the run waits for its answer. The first request for
+    // "swift" must still be running: "swif" never lasted a pause, so nothing replaced it.
+    return Finding(
+        expected: SearchRecords(received: ["swift"], abandoned: []),
+        measured: SearchRecords(received: run.sent, abandoned: run.abandoned), describe: \.summary)
 }
 
 /// Typing slowly: "sw", a pause long enough for its request to reach the server, then "swift".

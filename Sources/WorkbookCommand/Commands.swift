@@ -89,9 +89,16 @@ struct Commands {
     private func check(_ exercise: Exercise, runner: URL) async -> ExerciseOutcome {
         let contents = (try? Data(contentsOf: layout.exerciseFile(exercise))) ?? Data()
         let style = self.style
+        let first = exercise.checks.first?.sentence
         let checked = await checksOfItsOwnRunner(
             exercise, runner: runner, builtAs: RunnerFingerprint(of: runner)
-        ) { say(rendered($0, style: style)) }
+        ) { result in
+            // The results come in check order: the first one says, before it, which form was checked.
+            if result.sentence == first, let form = result.checkedForm {
+                say(Commands.formLine(form, style: style))
+            }
+            say(rendered(result, style: style))
+        }
         let results = checked.outcome.results
         if checked.replaced {
             say(style.red("✗ the check runner was replaced while these checks ran: none of them counts"))
@@ -104,6 +111,11 @@ struct Commands {
         say(solved ? style.green(tally + ": exercise \(exercise.number) is solved.") : tally + ".")
         say("")
         return ExerciseOutcome(exercise: exercise, results: results, buildFailure: nil)
+    }
+
+    /// The line before an exercise's results that says which of its forms the checks ran against.
+    static func formLine(_ form: String, style: TextStyle) -> String {
+        style.dim("Checking \(form).")
     }
 
     /// What a check says of an exercise whose file is gone, and the one command that brings it back.

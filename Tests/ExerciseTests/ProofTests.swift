@@ -1,3 +1,4 @@
+import AnswerVariants
 import ChildProcesses
 import ExerciseChecks
 import Foundation
@@ -28,6 +29,18 @@ struct ProofTests {
         }
     }
 
+    /// An exercise whose file offers both forms makes the same promise of the form the file does
+    /// not name. Those whose answers need a process doing nothing else are proved in
+    /// `AwaitedVariantTests`; the others here.
+    @Test func theOtherFormOfAFileWithTwoKeepsThePromiseToo() async throws {
+        let idle = Set(answerVariants.filter(\.needsAnIdleProcess).map(\.exercise))
+        let proofs = try otherFormProofs { !idle.contains($0) }
+        #expect(proofs.map(\.name) == ["the starter's other form 3", "the solution's other form 3"])
+        for (proof, failures) in zip(proofs, try await measuredFailures(of: proofs)) {
+            #expect(failures == proof.failures, "\(proof.name): \(proof.form)")
+        }
+    }
+
     /// What each starter measures on the checks it fails; every other check it passes.
     static let starterFailures: [Int: [String: String]] = [
         1: [
@@ -55,8 +68,8 @@ struct ProofTests {
         5: [
             "keys typed 100 ms apart send one request, for the query the user paused on":
                 "the server received \"s\", \"sw\", \"swi\"",
-            "a query typed again after a pause sends nothing new":
-                "the server received \"swif\", \"swift\", \"swift\"",
+            "a query typed again after a pause sends nothing new and keeps its request":
+                "the server received \"swif\", \"swift\", \"swift\" and saw nothing abandoned",
             "the subscriber gets only the latest query's answer":
                 "the subscriber got \"results for sw\", \"results for swift\", finished",
             "a superseded request still in flight is cancelled at the server":

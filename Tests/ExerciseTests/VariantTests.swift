@@ -13,12 +13,16 @@ import Testing
 /// the checks earn their place: every one of them rejects a wrong answer or the starter.
 ///
 /// Exercise 6's checks need the main thread, which Swift Testing does not give; its variants are
-/// proved in `ProfileScreenVariantTests`, an XCTest case. Variants that end their process or never
+/// proved in `ProfileScreenVariantTests`, an XCTest case, and the variants that need a process
+/// doing nothing else in `AwaitedVariantTests`, another. Variants that end their process or never
 /// return are proved as `workbook check` and `workbook grade` run them, each check in a process of
 /// its own.
 @Suite("Answer variants: wrong answers fail as intended, right ones pass")
 struct VariantTests {
-    @Test(arguments: answerVariants.filter { !needsTheMainThread($0) && !$0.needsAProcessOfItsOwn })
+    @Test(
+        arguments: answerVariants.filter {
+            !needsTheMainThread($0) && !$0.needsAProcessOfItsOwn && !$0.needsAnIdleProcess
+        })
     func theVariantFailsExactlyTheChecksItIsKeptFor(_ variant: AnswerVariant) async throws {
         let mismatches = try await mismatches(of: variant)
         #expect(mismatches.isEmpty, "\(variant): \(mismatches.joined(separator: "; "))")

@@ -25,4 +25,31 @@ let loadUserVariants: [AnswerVariant] = [
     .right(3, "each step failing with its own LoadError", LoadUserCode { loadedStepByStep($0, $1) }),
     .right(
         3, "only a refused connection offline", LoadUserCode { loadTranslating($0, $1, onlyRefusalOffline) }),
+    // The async function, failing the same checks as its Combine twin above, with the same words.
+    .wrong(
+        3, "async: every URLError .transport, as the starter",
+        LoadUserCode(awaited: { (url, session) async throws(LoadError) in
+            try await awaitedTranslating(url, session, everyCodeTransport)
+        }),
+        rejectedBy: ["a refused connection is offline": "failed: .transport(.cannotConnectToHost)"]),
+    .wrong(
+        3, "async: every transport failure offline",
+        LoadUserCode(awaited: { (url, session) async throws(LoadError) in
+            try await awaitedTranslating(url, session, everyCodeOffline)
+        }),
+        rejectedBy: [
+            "a timeout is not offline": "failed: .offline",
+            "a dropped connection is not offline": "failed: .offline",
+        ]),
+    .wrong(
+        3, "async: decoded without a status check", LoadUserCode(awaited: awaitedWithoutStatusCheck),
+        rejectedBy: ["a 404 is the server saying no": "failed: .unreadable"]),
+    .wrong(
+        3, "async: the status thrown inside the catch-all do", LoadUserCode(awaited: awaitedInOneCatch),
+        rejectedBy: ["a 404 is the server saying no": "failed: .transport(.unknown)"]),
+    .right(
+        3, "async: only a refused connection offline",
+        LoadUserCode(awaited: { (url, session) async throws(LoadError) in
+            try await awaitedTranslating(url, session, onlyRefusedCodeOffline)
+        })),
 ]

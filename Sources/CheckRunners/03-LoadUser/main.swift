@@ -5,5 +5,5 @@ import LoadUserExercise
 // a hang there ends this process, never `workbook check`. The binding below is also a line of
 // Starters/CheckedCode.swift and Solutions/CheckedCode.swift (MirrorTests holds them to it): one
 // source file cannot belong to several targets, and a module per exercise needs a runner per module.
-let code = LoadUserCode { loadUser(from: $0, session: $1) }
+let code = LoadUserCode(loadUserForm, publisher: loadUser(from:session:), awaited: loadUser(from:session:))
 runCheckFromCommandLine(against: code)

@@ -18,9 +18,9 @@ import WrapCompletionHandlerSolution
 public let checkedCode: [any ExerciseCode] = [
     ShareReplayingLatestCode { $0.shareReplayingLatest() },
     ValidatedBodyCode { validatedBody(of: $0) },
-    LoadUserCode { loadUser(from: $0, session: $1) },
+    LoadUserCode(loadUserForm, publisher: loadUser(from:session:), awaited: loadUser(from:session:)),
     RetryWithinBudgetCode { sendRetrying($0, session: $1, within: $2, scheduler: $3) },
-    LatestSearchCode { latestResults(for: $0, from: $1, scheduler: $2) },
+    LatestSearchCode(searchForm, latestResults(for:from:scheduler:), latestResults(for:from:clock:)),
     ProfileScreenModelCode { ProfileScreenModel(baseURL: $0, session: $1) },
     ModifiedSinceLoaderCode { ModifiedSinceLoader(session: $0, decoder: $1) },
     WrapCompletionHandlerCode(publisher: userPublisher(from:using:), awaited: user(from:using:)),

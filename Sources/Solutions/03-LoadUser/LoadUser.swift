@@ -7,10 +7,16 @@ import TypedClient
     import FoundationNetworking
 #endif
 
-// Exercise 3 · Typed errors: a reference solution.
+// Exercise 3 · Typed errors: a reference solution, in both forms.
 //
 // The URLError codes that prove no server got the request become .offline; every other code, such
-// as a connection the server accepted and then dropped, or a timeout, stays .transport.
+// as a connection the server accepted and then dropped, or a timeout, stays .transport. The async
+// function reads the same codes from the URLError that data(for:) throws.
+
+/// The loader the checks run against: `.combine` for the publisher, `.async` for the async function.
+public let loadUserForm = AnswerForm.combine
+
+// MARK: - In Combine
 
 /// Loads the user at `url`, failing with `.offline` when no server got the request.
 public func loadUser(from url: URL, session: URLSession) -> AnyPublisher<User, LoadError> {
@@ -28,6 +34,26 @@ func loadError(for failure: APIError) -> LoadError {
         .serverSaidNo(status: status)
     case .decoding:
         .unreadable
+    }
+}
+
+// MARK: - In async/await
+
+/// Loads the user at `url`, throwing `.offline` when no server got the request.
+public func loadUser(from url: URL, session: URLSession) async throws(LoadError) -> User {
+    let (data, response): (Data, URLResponse)
+    do {
+        (data, response) = try await session.data(for: URLRequest(url: url))
+    } catch {
+        let code = (error as? URLError)?.code ?? .unknown
+        throw offlineCodes.contains(code) ? .offline : .transport(code)
+    }
+    let status = response.httpStatus ?? 0
+    guard 200...299 ~= status else { throw .serverSaidNo(status: status) }
+    do {
+        return try JSONDecoder().decode(User.self, from: data)
+    } catch {
+        throw .unreadable
     }
 }
 
