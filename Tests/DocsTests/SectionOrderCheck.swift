@@ -110,6 +110,9 @@ func missingAsyncTwinProblems(in pages: [Int: [MarkdownPage]]) -> [DocProblem] {
             !chaptersWithoutAnAsyncTwin.contains(number)
                 && !page.prose.contains { $0.text == "## " + asyncTwinSection }
         }
-        .map { DocProblem($0.path, "has no section \"## \(asyncTwinSection)\": the chapter's rule in async/await") }
+        .map {
+            DocProblem(
+                $0.path, "has no section \"## \(asyncTwinSection)\": the chapter's rule in async/await")
+        }
     }
 }
