@@ -323,7 +323,7 @@ func taskCapturingSelfOnlyDelaysRelease(in lab: Lab) async -> Finding<TaskCaptur
     model = nil
     let aliveWhileTheTaskRan = watched != nil
     lab.heldAnswers.sendDelayedAnswersNow()  // the answer now, not a second from now
-    _ = await until(timeout: .seconds(10)) { watched == nil }
+    _ = await until(timeout: .seconds(30)) { watched == nil }
     // end excerpt
     Timeline.current?.record(
         .note, lane: "task capturing self", detail: watched == nil ? "model freed" : "model still alive")

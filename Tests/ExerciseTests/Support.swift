@@ -10,7 +10,10 @@ import Harness
 
 /// A check process's limits in tests about verdicts, not speed: far longer than a learner's 5
 /// seconds, since a process under ThreadSanitizer or on a loaded machine is slow, not stuck.
-let verdictLimits = ChildLimits(time: .seconds(60), outputBytes: ChildLimits.check.outputBytes)
+let verdictLimits = ChildLimits(time: verdictTimeLimit, outputBytes: ChildLimits.check.outputBytes)
+
+/// How long a check process in a verdict test may run: a check that took less ended of itself.
+let verdictTimeLimit = Duration.seconds(60)
 
 /// Check patience in tests about verdicts, not speed: a loaded test process is slow, not stuck.
 let verdictPatience = Duration.seconds(8)

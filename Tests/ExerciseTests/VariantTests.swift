@@ -61,7 +61,9 @@ struct VariantTests {
             let ending: CheckEnding = forged == nil ? stalled : refused ? .refused : .didNotFinish
             #expect(result.ending == ending, "\(variant): \(check.sentence)")
             #expect(result.hint == hint, "\(variant): \(check.sentence)")
-            #expect(result.duration < .seconds(30), "\(variant): \(check.sentence) took \(result.duration)")
+            // Refused or given up before the limit, never ended by it: a loaded machine may take long.
+            #expect(
+                result.duration < verdictTimeLimit, "\(variant): \(check.sentence) took \(result.duration)")
         }
         let grade = StudentGrade(folder: "class/student", outcomes: [outcome]).exercises[variant.exercise - 1]
         let blocked = outcome.results.contains { $0.ending == .blockedMainThread }
