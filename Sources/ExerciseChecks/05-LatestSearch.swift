@@ -95,9 +95,9 @@ let latestSearchExercise = Exercise(
         Answering in async (searchForm = .async)? The same three steps, by hand: for each
         query, cancel the Task waiting out the pause before it and start one that sleeps 300 ms on
         the clock you are given, then passes the query on; skip a query equal to the last one passed
-        on; and keep the Task of the request under way, cancelling it before starting the next. A
-        task group cannot cancel one child alone. A cancelled request throws: that must not end the
-        answers.
+        on; and keep the Task of the request under way, cancelling it only when starting the next,
+        never for a key typed (the text may come back to the query sent). A task group cannot
+        cancel one child alone. A cancelled request throws: that must not end the answers.
         """,
     code: LatestSearchCode.self,
     checks: [
