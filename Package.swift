@@ -135,7 +135,7 @@ let exerciseTargets: [Target] =
         // each check in a process of its own, the verdict sealed on its way back.
         .target(
             name: "CheckProcesses",
-            dependencies: ["ChildProcesses", "Harness", "Locking", "LoopbackLab", "Quantities"]),
+            dependencies: ["ChildProcesses", "Harness", "Locking", "LoopbackLab", "Quantities", "Verdicts"]),
         // What each exercise's checks measure, and the catalog of exercises.
         .target(
             name: "ExerciseChecks",
@@ -147,16 +147,22 @@ let exerciseTargets: [Target] =
         // the reports graders read.
         .target(
             name: "Classroom",
-            dependencies: ["CheckProcesses", "ChildProcesses", "ExerciseChecks", "Harness", "Quantities"]),
+            dependencies: [
+                "CheckProcesses", "ChildProcesses", "ExerciseChecks", "Harness", "Quantities", "Verdicts",
+            ]),
         .executableTarget(
             name: "WorkbookCommand",
-            dependencies: ["CheckProcesses", "ChildProcesses", "Classroom", "ExerciseChecks", "Harness", "Quantities"]),
+            dependencies: [
+                "CheckProcesses", "ChildProcesses", "Classroom", "ExerciseChecks", "Harness", "Quantities",
+                "Verdicts",
+            ]),
         .testTarget(
             name: "ExerciseTests",
             dependencies: combine + [
                 "CheckProcesses", "ChildProcesses", "Classroom", "ExerciseChecks", "ExerciseSupport",
                 "Harness",
-                "Locking", "LoopbackLab", "Quantities", "TestSupport", "TypedClient", "WorkbookCommand",
+                "Locking", "LoopbackLab", "Quantities", "TestSupport", "TypedClient", "Verdicts",
+                "WorkbookCommand",
                 "StarterCheckRunner",
                 // full edition: begin
                 "SolutionCheckRunner", "AnswerVariants", "VariantCheckRunner",
@@ -188,6 +194,8 @@ let package = Package(
     ],
     targets: combineTargets + chapters + exerciseTargets + answerVariantTargets + [
         .target(name: "Locking"),
+        // A measurement's verdict and how a terminal marks it: all the learner's runner needs of a report.
+        .target(name: "Verdicts"),
         .target(name: "LocalServer", dependencies: ["Locking"]),
         // How long and how many, as the reports print them.
         .target(name: "Quantities"),
@@ -202,13 +210,16 @@ let package = Package(
             name: "Harness",
             dependencies: combine + [
                 "LocalServer", "Locking", "LoopbackLab", "Quantities", "Timelines", "URLErrorNames",
+                "Verdicts",
             ]),
         // A timeline drawn as an SVG picture or an interactive HTML page.
         .target(name: "TimelineDrawing", dependencies: ["Quantities", "Timelines"]),
         // What every chapter's `main.swift` calls: its command line, its run, its pictures.
         .target(
             name: "ChapterRunner",
-            dependencies: ["Harness", "LoopbackLab", "Quantities", "TimelineDrawing", "Timelines"]),
+            dependencies: [
+                "Harness", "LoopbackLab", "Quantities", "TimelineDrawing", "Timelines", "Verdicts",
+            ]),
         // Starting a child process with a deadline, and reading how it ended.
         .target(name: "ChildProcesses", dependencies: ["Locking", "Quantities"]),
         // For the test targets only: running the chapters' executables, a headless browser, picture checks.
@@ -243,7 +254,7 @@ let package = Package(
             dependencies: combine + [
                 "ChapterRunner", "Harness", "LocalServer", "Locking", "LoopbackLab", "Quantities",
                 "TestSupport",
-                "TimelineDrawing", "Timelines",
+                "TimelineDrawing", "Timelines", "Verdicts",
             ]),
         .testTarget(
             name: "ChapterTests",

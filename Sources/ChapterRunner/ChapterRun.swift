@@ -3,6 +3,7 @@ import Harness
 import Quantities
 import TimelineDrawing
 import Timelines
+import Verdicts
 
 extension Chapter {
     /// Reads the command line, starts the shared server, measures `rules` while printing each row

@@ -2,6 +2,7 @@ import ChildProcesses
 import Foundation
 import Harness
 import Quantities
+import Verdicts
 
 #if canImport(Glibc)
     import Glibc

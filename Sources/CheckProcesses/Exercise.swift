@@ -1,5 +1,6 @@
 import Harness
 import LoopbackLab
+import Verdicts
 
 /// The code one exercise asks for, in the shape its checks call it.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import Locking
+import Verdicts
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,5 +1,6 @@
 import Foundation
 import Harness
+import Verdicts
 
 #if canImport(Glibc)
     import Glibc

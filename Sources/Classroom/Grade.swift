@@ -4,6 +4,7 @@ import ExerciseChecks
 import Foundation
 import Harness
 import Quantities
+import Verdicts
 
 #if canImport(Glibc)
     import Glibc

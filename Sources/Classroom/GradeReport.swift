@@ -2,6 +2,7 @@ import CheckProcesses
 import ExerciseChecks
 import Foundation
 import Harness
+import Verdicts
 
 /// One exercise's grade: the checks that passed out of its checks, and a note on what stopped it.
 struct ExerciseGrade: Codable, Equatable, Sendable {

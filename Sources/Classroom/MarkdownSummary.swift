@@ -1,5 +1,6 @@
 import CheckProcesses
 import Harness
+import Verdicts
 
 /// A Markdown summary of a `check` run, as a GitHub Actions job summary shows it: how many exercises
 /// are solved, a row per exercise, then each check that failed with what it expected and measured.

@@ -1,5 +1,6 @@
 import CheckProcesses
 import Harness
+import Verdicts
 
 /// One check's result as printed: ✓ and the check, or ✗, the check, and what to look at.
 public func rendered(_ result: CheckResult, style: TextStyle) -> String {

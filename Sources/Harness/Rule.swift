@@ -2,6 +2,7 @@ import Foundation
 import Locking
 import LoopbackLab
 import Quantities
+import Verdicts
 
 /// One rule of a chapter, as the runner sees it: the rule in a sentence, the function that
 /// measures it, and how long the runner waits for that function.

@@ -4,6 +4,7 @@ import ExerciseChecks
 import Foundation
 import Harness
 import Quantities
+import Verdicts
 
 /// The runner's commands, each returning the process's exit status: 0 done, 1 a check failed or
 /// the code does not compile, 2 the command could not run as asked.

@@ -2,6 +2,7 @@ import CheckProcesses
 import ExerciseChecks
 import Harness
 import Quantities
+import Verdicts
 
 /// The chapters in order, each with its rule, how to run it and where its exercise stands; then the
 /// progress and the next thing to do.

@@ -6,6 +6,7 @@ import Foundation
 import Harness
 import SolutionCheckRunner
 import Testing
+import Verdicts
 
 @testable import WorkbookCommand
 

@@ -4,6 +4,7 @@ import Foundation
 import Harness
 import TestSupport
 import Testing
+import Verdicts
 
 @testable import CheckProcesses
 @testable import Classroom

@@ -3,6 +3,7 @@ import ExerciseChecks
 import Foundation
 import Harness
 import Testing
+import Verdicts
 
 @testable import WorkbookCommand
 

@@ -7,6 +7,7 @@ import LoopbackLab
 import SolutionCheckRunner
 import StarterCheckRunner
 import Testing
+import Verdicts
 
 @testable import CheckProcesses
 

@@ -2,6 +2,7 @@ import ExerciseChecks
 import Foundation
 import Harness
 import Testing
+import Verdicts
 
 @testable import CheckProcesses
 @testable import Classroom

@@ -1,6 +1,7 @@
 import ExerciseChecks
 import Foundation
 import Harness
+import Verdicts
 
 @testable import CheckProcesses
 

@@ -5,6 +5,7 @@ import ExerciseChecks
 import Foundation
 import Harness
 import Testing
+import Verdicts
 
 @testable import Classroom
 

@@ -1,4 +1,5 @@
 import Testing
+import Verdicts
 
 @testable import Harness
 

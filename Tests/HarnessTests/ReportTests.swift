@@ -3,6 +3,7 @@ import Testing
 
 @testable import Harness
 @testable import TestSupport
+@testable import Verdicts
 
 @Suite("Report")
 struct ReportTests {

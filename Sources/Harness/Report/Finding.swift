@@ -1,3 +1,5 @@
+import Verdicts
+
 /// What one rule measured: what was expected and what was seen, as text for the report, and the
 /// measured value itself for tests to compare.
 ///

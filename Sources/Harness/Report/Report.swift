@@ -1,4 +1,5 @@
 import Quantities
+import Verdicts
 
 /// One row of a report: a rule and its verdict.
 public struct ReportLine: Sendable, Equatable {
