@@ -131,35 +131,36 @@ let exerciseTargets: [Target] =
     exerciseModules + checkRunners + [
         .target(
             name: "ExerciseSupport", dependencies: combine + ["TypedClient", "Locking", "URLErrorNames"]),
-        // What an exercise and a check are, and how a check runs: its runner built in the package,
-        // each check in a process of its own, the verdict sealed on its way back.
+        // The exercises as the learner's runner sees them: each one's task, hint and checks' sentences.
+        .target(name: "ExerciseCatalog"),
+        // How a check runs: its runner built in the package, each check in a process of its own, the
+        // verdict sealed on its way back. All the learner's runner needs besides the catalog.
         .target(
             name: "CheckProcesses",
-            dependencies: ["ChildProcesses", "Harness", "Locking", "LoopbackLab", "Quantities", "Verdicts"]),
-        // What each exercise's checks measure, and the catalog of exercises.
+            dependencies: ["ChildProcesses", "ExerciseCatalog", "Locking", "Quantities", "Verdicts"]),
+        // What each exercise's checks measure, against the lab; linked only into the check processes.
         .target(
             name: "ExerciseChecks",
             dependencies: combine + [
-                "CheckProcesses", "ExerciseSupport", "Harness", "LoopbackLab", "TypedClient", "LocalServer",
-                "Locking", "Quantities",
+                "CheckProcesses", "ExerciseCatalog", "ExerciseSupport", "Harness", "LoopbackLab",
+                "TypedClient",
+                "LocalServer", "Locking", "Quantities", "Verdicts",
             ]),
         // The teacher's side: grading a class, the student edition and its Classroom workflow, and
         // the reports graders read.
         .target(
             name: "Classroom",
-            dependencies: [
-                "CheckProcesses", "ChildProcesses", "ExerciseChecks", "Harness", "Quantities", "Verdicts",
-            ]),
+            dependencies: ["CheckProcesses", "ChildProcesses", "ExerciseCatalog", "Quantities", "Verdicts"]),
         .executableTarget(
             name: "WorkbookCommand",
             dependencies: [
-                "CheckProcesses", "ChildProcesses", "Classroom", "ExerciseChecks", "Harness", "Quantities",
-                "Verdicts",
+                "CheckProcesses", "ChildProcesses", "Classroom", "ExerciseCatalog", "Quantities", "Verdicts",
             ]),
         .testTarget(
             name: "ExerciseTests",
             dependencies: combine + [
-                "CheckProcesses", "ChildProcesses", "Classroom", "ExerciseChecks", "ExerciseSupport",
+                "CheckProcesses", "ChildProcesses", "Classroom", "ExerciseCatalog", "ExerciseChecks",
+                "ExerciseSupport",
                 "Harness",
                 "Locking", "LoopbackLab", "Quantities", "TestSupport", "TypedClient", "Verdicts",
                 "WorkbookCommand",
@@ -177,7 +178,9 @@ let answerVariantTargets: [Target] = [
     .target(
         name: "AnswerVariants",
         dependencies: combine + [
-            "CheckProcesses", "ExerciseChecks", "ExerciseSupport", "Harness", "TypedClient", "Locking",
+            "CheckProcesses", "ExerciseCatalog", "ExerciseChecks", "ExerciseSupport", "Harness",
+            "TypedClient",
+            "Locking",
         ]),
     // Runs a check against one variant in a process of its own, for the variants that end it or hang.
     .executableTarget(

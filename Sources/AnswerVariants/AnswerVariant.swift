@@ -1,4 +1,5 @@
 import CheckProcesses
+import ExerciseCatalog
 import ExerciseChecks
 import ExerciseSupport
 
@@ -70,7 +71,7 @@ public struct AnswerVariant: Sendable, CustomStringConvertible {
 
     /// Every check of `exercise`, each failing with a measurement that contains `fragment`.
     static func everyCheck(of exercise: Int, measuring fragment: String) -> [String: String] {
-        let sentences = ExerciseChecks.exercise(exercise)?.checks.map(\.sentence) ?? []
+        let sentences = ExerciseCatalog.exercise(exercise)?.checks.map(\.sentence) ?? []
         return Dictionary(uniqueKeysWithValues: sentences.map { ($0, fragment) })
     }
 

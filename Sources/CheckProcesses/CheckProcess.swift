@@ -1,6 +1,6 @@
 import Foundation
-import Harness
 import Locking
+import Verdicts
 
 #if canImport(Glibc)
     import Glibc
@@ -8,7 +8,21 @@ import Locking
     import Darwin
 #endif
 
-/// The child process side of `workbook check`: runs one check of `exercises` against `codes` and
+/// One check as the process that runs it sees it: the form of the code it checks, and how to
+/// measure it, telling `StallWatch` of each callback queue the code under check will use.
+public struct CheckInProcess: Sendable {
+    let checkedForm: String?
+    let measure: @Sendable (StallWatch) async throws -> Verdict
+
+    /// A check of `checkedForm` (nil when the exercise's code has one form) that `measure` runs.
+    public init(checkedForm: String?, measure: @escaping @Sendable (StallWatch) async throws -> Verdict) {
+        self.checkedForm = checkedForm
+        self.measure = measure
+    }
+}
+
+/// The child process side of `workbook check`: runs the check that `find` returns for the
+/// exercise and check numbers on its command line (the check's index counting from 0), and
 /// reports its verdict.
 ///
 /// Usage: `<runner> <exercise> <check>` (check numbers count from 1), with the check's
@@ -24,7 +38,8 @@ import Locking
 /// The check runs in a task while the main thread runs the main run loop, as an app's does, so
 /// work sent to the main queue (`receive(on: DispatchQueue.main)`, a main-actor model) runs on the
 /// main thread. An async `main` would not do: on Linux it drains the main queue on another thread.
-public func runCheckFromCommandLine(of exercises: [Exercise], against codes: [any ExerciseCode]) -> Never {
+public func runCheckFromCommandLine(finding find: (_ exercise: Int, _ index: Int) -> CheckInProcess?) -> Never
+{
     writeOutputLineByLine()
     guard let seal = takeSealFromStandardInput() else {
         complainAsRunner(
@@ -37,14 +52,12 @@ public func runCheckFromCommandLine(of exercises: [Exercise], against codes: [an
     }
     let arguments = Array(CommandLine.arguments.dropFirst())
     guard arguments.count == 2, let number = Int(arguments[0]), let index = Int(arguments[1]),
-        let exercise = exercises.first(where: { $0.number == number }),
-        exercise.checks.indices.contains(index - 1)
+        let check = find(number, index - 1)
     else {
         complainAsRunner("usage: \(runnerName) <exercise> <check>, naming an existing check")
         exit(2)
     }
-    let check = exercise.checks[index - 1]
-    let form = check.checkedForm(in: codes)
+    let form = check.checkedForm
     let reporter = SealedReporter(seal: seal)
     let watch = StallWatch { stall in
         reporter.report(CheckReport(verdict: stall.verdict, stall: stall, checkedForm: form))
@@ -52,8 +65,7 @@ public func runCheckFromCommandLine(of exercises: [Exercise], against codes: [an
     watch.start()
     Task {
         do {
-            reporter.report(
-                CheckReport(verdict: try await check.run(against: codes, watch: watch), checkedForm: form))
+            reporter.report(CheckReport(verdict: try await check.measure(watch), checkedForm: form))
         } catch {
             complainAsRunner("could not start the local server: \(error)")
             exit(2)

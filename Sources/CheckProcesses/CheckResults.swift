@@ -1,4 +1,5 @@
 import ChildProcesses
+import ExerciseCatalog
 import Foundation
 import Harness
 import Quantities

@@ -1,3 +1,4 @@
+import ExerciseCatalog
 import Foundation
 
 /// Where things are in the package the runner works on: the exercise folders, the chapters and

@@ -1,5 +1,4 @@
 import Foundation
-import Harness
 import Locking
 import Verdicts
 
@@ -66,7 +65,7 @@ public func holdingTheMainThreadForTheCheck<Result>(_ body: () -> Result) -> Res
 /// `CheckPatience` (four seconds) for what the code should do, so a queue still stuck after two
 /// seconds is held by code that will not return, and the check hears so before it gives up. The
 /// watch runs on a thread of its own, so code that ties up every Dispatch thread cannot stop it.
-final class StallWatch: Sendable {
+public final class StallWatch: Sendable {
     /// How long a watched queue may run nothing before it counts as stalled.
     static let limit = Duration.seconds(2)
 
@@ -102,7 +101,7 @@ final class StallWatch: Sendable {
     }
 
     /// Watches the queue `session` calls back on.
-    func watch(_ session: URLSession) {
+    public func watch(_ session: URLSession) {
         let queue = UncheckedQueue(queue: session.delegateQueue)
         add(.codeNeverReturned) { work in queue.queue.addOperation(work) }
     }

@@ -1,5 +1,5 @@
 import CheckProcesses
-import ExerciseChecks
+import ExerciseCatalog
 import Foundation
 
 /// The platforms `workbook assignment` writes a grading kit for.

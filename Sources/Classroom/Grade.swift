@@ -1,8 +1,7 @@
 import CheckProcesses
 import ChildProcesses
-import ExerciseChecks
+import ExerciseCatalog
 import Foundation
-import Harness
 import Quantities
 import Verdicts
 
@@ -58,7 +57,7 @@ public func grade(
         complain("workbook: cannot find `swift` on PATH; grading builds each student's code with it")
         return 2
     }
-    if let number = options.exercise, ExerciseChecks.exercise(number) == nil {
+    if let number = options.exercise, ExerciseCatalog.exercise(number) == nil {
         complain("workbook: there is no exercise \(number)")
         return 2
     }

@@ -1,7 +1,6 @@
 import CheckProcesses
-import ExerciseChecks
+import ExerciseCatalog
 import Foundation
-import Harness
 import Verdicts
 
 /// One exercise's grade: the checks that passed out of its checks, and a note on what stopped it.
@@ -80,12 +79,12 @@ struct StudentGrade: Codable, Equatable, Sendable {
     /// The grade of a student's copy from the outcome of each exercise that has a file, among the
     /// exercises `graded` (all of them unless told).
     init(
-        folder: String, outcomes: [ExerciseOutcome], graded: [Int] = ExerciseChecks.exercises.map(\.number),
+        folder: String, outcomes: [ExerciseOutcome], graded: [Int] = ExerciseCatalog.exercises.map(\.number),
         untouched: Set<Int> = [], notes: [String] = []
     ) {
         self.folder = folder
         self.notes = notes
-        exercises = ExerciseChecks.exercises.map { exercise in
+        exercises = ExerciseCatalog.exercises.map { exercise in
             guard graded.contains(exercise.number) else {
                 return ExerciseGrade(passed: 0, checks: exercise.checks.count, note: .notGraded)
             }

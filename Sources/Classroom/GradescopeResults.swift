@@ -1,4 +1,4 @@
-import ExerciseChecks
+import ExerciseCatalog
 import Foundation
 
 /// Gradescope's `results.json` for one student: a test per exercise, worth its points when every

@@ -1,4 +1,5 @@
 import CheckProcesses
+import ExerciseCatalog
 import Foundation
 
 /// What `grade` has done so far, kept in the grading workspace's build folder so that a grading

@@ -1,4 +1,5 @@
 import CheckProcesses
+import ExerciseCatalog
 import Foundation
 import Quantities
 

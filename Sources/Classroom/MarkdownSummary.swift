@@ -1,5 +1,5 @@
 import CheckProcesses
-import Harness
+import ExerciseCatalog
 import Verdicts
 
 /// A Markdown summary of a `check` run, as a GitHub Actions job summary shows it: how many exercises

@@ -1,4 +1,4 @@
-import ExerciseChecks
+import ExerciseCatalog
 
 /// The points each exercise is worth on every platform the kits grade for, in exercise order: 100
 /// split as evenly as whole points allow, the later exercises taking the odd points. An exercise

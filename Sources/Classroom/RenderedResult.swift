@@ -1,5 +1,4 @@
 import CheckProcesses
-import Harness
 import Verdicts
 
 /// One check's result as printed: ✓ and the check, or ✗, the check, and what to look at.

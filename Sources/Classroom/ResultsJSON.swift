@@ -1,4 +1,5 @@
 import CheckProcesses
+import ExerciseCatalog
 import Foundation
 
 /// A `results.json` in the format of Exercism's test runners (version 3), which graders and

@@ -1,5 +1,4 @@
 import CheckProcesses
-import ExerciseChecks
 import Foundation
 
 /// The student edition: this package as a class gets it, a complete package without a reference

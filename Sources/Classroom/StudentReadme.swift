@@ -1,4 +1,4 @@
-import ExerciseChecks
+import ExerciseCatalog
 import Foundation
 
 /// The student edition's `README.md`: what the package is, what to do first, the exercises with

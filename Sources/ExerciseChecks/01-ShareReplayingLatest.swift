@@ -1,5 +1,6 @@
 import CheckProcesses
 import Combine
+import ExerciseCatalog
 import Foundation
 import Harness
 import Locking
@@ -21,34 +22,12 @@ public struct ShareReplayingLatestCode: ExerciseCode {
     }
 }
 
-let shareReplayingLatestExercise = Exercise(
-    number: 1, chapter: "ColdPublishers", name: "ShareReplayingLatest",
-    task:
-        "Share one request, replay its latest value to late subscribers, and fetch afresh once all have gone.",
-    hint: """
-        share() forwards and forgets: subscribers attached when the response arrives get it, a later
-        one gets only the completion. Keep the latest value in a subject that hands it to each new
-        subscriber (CurrentValueSubject does), and do not let the request's completion finish that
-        subject, or late subscribers get the completion alone. Keep that subject for as long as
-        someone is subscribed: when the last subscriber cancels, forget it, so the next subscriber
-        starts a new request instead of getting a stale value.
-        """,
-    code: ShareReplayingLatestCode.self,
-    checks: [
-        CheckOf(
-            "two subscribers at the same time share one request",
-            hint:
-                "Both subscribers must get the value from a single upstream subscription; share() does this.",
-            twoSubscribersShareOneRequest),
-        CheckOf(
-            "a subscriber that comes after the response gets it at once, with no new request",
-            hint:
-                "Keep the latest value and hand it to every new subscriber while the first is still subscribed.",
-            lateSubscriberGetsTheLatestValue),
-        CheckOf(
-            "once every subscriber has gone, the next one fetches afresh",
-            hint: "When the last subscriber cancels, drop the kept value and the shared subscription.",
-            nextSubscriberAfterAllLeftFetchesAgain),
+let shareReplayingLatestChecks = CheckedExercise(
+    .shareReplayingLatest, code: ShareReplayingLatestCode.self,
+    measures: [
+        CheckOf(twoSubscribersShareOneRequest),
+        CheckOf(lateSubscriberGetsTheLatestValue),
+        CheckOf(nextSubscriberAfterAllLeftFetchesAgain),
     ])
 
 /// What a subscriber received, each value known by the number of the answer it came from, and how

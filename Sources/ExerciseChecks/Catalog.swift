@@ -1,32 +1,37 @@
 import CheckProcesses
+import ExerciseCatalog
 
-/// Every exercise, in chapter order. A new chapter's exercise joins here.
-public let exercises: [Exercise] = [
-    shareReplayingLatestExercise,
-    validatedBodyExercise,
-    loadUserExercise,
-    retryWithinBudgetExercise,
-    latestSearchExercise,
-    profileScreenModelExercise,
-    modifiedSinceLoaderExercise,
-    wrapCompletionHandlerExercise,
-    userListModelExercise,
+/// Every exercise of the catalog with what its checks measure, in chapter order. A new chapter's
+/// exercise joins here as well as in `exercises`; a test holds the two lists to each other.
+public let checkedExercises: [CheckedExercise] = [
+    shareReplayingLatestChecks,
+    validatedBodyChecks,
+    loadUserChecks,
+    retryWithinBudgetChecks,
+    latestSearchChecks,
+    profileScreenModelChecks,
+    modifiedSinceLoaderChecks,
+    wrapCompletionHandlerChecks,
+    userListModelChecks,
 ]
 
-/// The exercise for chapter `number`, if it has one.
-public func exercise(_ number: Int) -> Exercise? {
-    exercises.first { $0.number == number }
-}
-
 /// The child process side of `workbook check` for the checks of this catalog: runs the check its
-/// arguments name against `codes` (see `runCheckFromCommandLine(of:against:)`).
+/// arguments name against `codes` (see `runCheckFromCommandLine(finding:)`).
 public func runCheckFromCommandLine(against codes: [any ExerciseCode]) -> Never {
-    runCheckFromCommandLine(of: exercises, against: codes)
+    runCheckFromCommandLine { number, index in
+        guard let exercise = checkedExercises.first(where: { $0.exercise.number == number }),
+            exercise.checks.indices.contains(index)
+        else { return nil }
+        let check = exercise.checks[index]
+        return CheckInProcess(checkedForm: check.checkedForm(in: codes)) { watch in
+            try await check.run(against: codes, watch: watch)
+        }
+    }
 }
 
 /// The same, for one exercise's code.
 public func runCheckFromCommandLine(against code: any ExerciseCode) -> Never {
-    runCheckFromCommandLine(of: exercises, against: [code])
+    runCheckFromCommandLine(against: [code])
 }
 
 /// How long a check waits for something that correct code does in milliseconds (or, for a route

@@ -1,8 +1,7 @@
 import CheckProcesses
 import Classroom
-import ExerciseChecks
+import ExerciseCatalog
 import Foundation
-import Harness
 import Quantities
 import Verdicts
 

@@ -1,6 +1,5 @@
 import CheckProcesses
-import ExerciseChecks
-import Harness
+import ExerciseCatalog
 import Quantities
 import Verdicts
 
@@ -17,7 +16,7 @@ func overview(layout: Layout, progress: Progress, style: TextStyle) -> String {
     for chapter in layout.chapters() {
         lines.append(style.bold(String(chapter.number).leftPadded(to: 3)) + "  " + chapter.title)
         let state =
-            ExerciseChecks.exercise(chapter.number).map {
+            ExerciseCatalog.exercise(chapter.number).map {
                 describe(progress.state(of: $0, in: layout), of: $0, style: style)
             }
             ?? "no exercise yet"

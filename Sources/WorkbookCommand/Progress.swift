@@ -1,5 +1,5 @@
 import CheckProcesses
-import ExerciseChecks
+import ExerciseCatalog
 import Foundation
 
 /// Where an exercise stands, as the overview shows it.

@@ -1,5 +1,5 @@
 import CheckProcesses
-import ExerciseChecks
+import ExerciseCatalog
 import Foundation
 
 extension Commands {

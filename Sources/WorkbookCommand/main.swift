@@ -1,7 +1,7 @@
 import CheckProcesses
 import ChildProcesses
 import Classroom
-import ExerciseChecks
+import ExerciseCatalog
 import Foundation
 
 /// `swift run workbook`: the chapters and exercises, and the checks a class runs on its code.
@@ -25,7 +25,7 @@ func runWorkbook(_ arguments: [String]) async -> Int32 {
     }
     let commands = Commands(layout: layout, style: .forStandardOutput)
     func exercise(_ number: Int) -> Exercise? {
-        if let found = ExerciseChecks.exercise(number) { return found }
+        if let found = ExerciseCatalog.exercise(number) { return found }
         complain(
             "workbook: there is no exercise \(number); the exercises are \(numbers(exercises.map(\.number)))")
         return nil

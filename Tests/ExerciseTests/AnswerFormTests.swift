@@ -1,5 +1,6 @@
 import CheckProcesses
 import ChildProcesses
+import ExerciseCatalog
 import ExerciseChecks
 import ExerciseSupport
 import Foundation
@@ -32,7 +33,7 @@ struct AnswerFormTests {
         #expect(oneForm.count == exercises.count - 2)
         for exercise in oneForm {
             #expect(
-                exercise.checks[0].checkedForm(in: SolutionCheckRunner.checkedCode) == nil,
+                exercise.measuredChecks[0].checkedForm(in: SolutionCheckRunner.checkedCode) == nil,
                 "\(exercise.number)")
         }
     }

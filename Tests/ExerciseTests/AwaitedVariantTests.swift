@@ -1,5 +1,6 @@
 import AnswerVariants
 import CheckProcesses
+import ExerciseCatalog
 import ExerciseChecks
 import ExerciseSupport
 import SolutionCheckRunner
@@ -62,7 +63,9 @@ func otherFormProofs(including: (Int) -> Bool) throws -> [OtherFormProof] {
         ("starter", StarterCheckRunner.checkedCode), ("solution", SolutionCheckRunner.checkedCode),
     ] {
         for named in codes.compactMap({ $0 as? any AnswersInEitherForm }) {
-            guard let exercise = exercises.first(where: { $0.checks[0].checkedForm(in: [named]) != nil }),
+            guard
+                let exercise = exercises.first(where: { $0.measuredChecks[0].checkedForm(in: [named]) != nil }
+                ),
                 including(exercise.number), let other = named.otherForm
             else { continue }
             proofs.append(

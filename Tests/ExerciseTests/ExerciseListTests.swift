@@ -1,3 +1,4 @@
+import ExerciseCatalog
 import ExerciseChecks
 import Foundation
 import TestSupport
@@ -17,6 +18,16 @@ struct ExerciseListTests {
         let manifest = try contents(of: "Package.swift")
         let listed = manifest.matches(of: /"(\d\d-[A-Za-z]+)"/).map { String($0.output.1) }
         #expect(listed == exercises.map(\.folder))
+    }
+
+    /// The catalog the runner reads and the checks the check processes run are two lists, so that
+    /// the runner links no lab: each exercise of one is in the other, in order, with a measure for
+    /// each of its checks.
+    @Test func everyExerciseOfTheCatalogHasAMeasureForEachCheck() {
+        #expect(checkedExercises.map(\.exercise.number) == exercises.map(\.number))
+        for (exercise, checked) in zip(exercises, checkedExercises) {
+            #expect(checked.checks.map(\.check) == exercise.checks, "exercise \(exercise.number)")
+        }
     }
 
     /// A script that named the exercises, or counted them, would be wrong the day one is added.

@@ -1,4 +1,5 @@
 import ChildProcesses
+import ExerciseCatalog
 import ExerciseChecks
 import Foundation
 import TestSupport
@@ -238,13 +239,13 @@ func studentRepository(
             to: checkout.appending(path: "Sources/Exercises/" + exercise.file))
     }
     func file(_ number: Int) throws -> URL {
-        let found = ExerciseChecks.exercise(number)
+        let found = ExerciseCatalog.exercise(number)
         return checkout.appending(path: "Sources/Exercises/" + (try #require(found)).file)
     }
     for change in changes {
         switch change {
         case .solved(let number):
-            let found = ExerciseChecks.exercise(number)
+            let found = ExerciseCatalog.exercise(number)
             let solved = try #require(found)
             try Data(contentsOf: packageRoot.appending(path: "Sources/Solutions/" + solved.file)).write(
                 to: try file(number))

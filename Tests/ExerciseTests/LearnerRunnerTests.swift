@@ -1,4 +1,5 @@
 import CheckProcesses
+import ExerciseCatalog
 import ExerciseChecks
 import Foundation
 import Harness

@@ -1,4 +1,5 @@
 import ChildProcesses
+import ExerciseCatalog
 import ExerciseChecks
 import Foundation
 import Testing

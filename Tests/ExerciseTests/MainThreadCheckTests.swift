@@ -1,4 +1,5 @@
 import Combine
+import ExerciseCatalog
 import ExerciseChecks
 import ExerciseSupport
 import Foundation
@@ -13,7 +14,7 @@ struct MainThreadCheckTests {
     @Test func aModelThatAnnouncesItsChangeOffTheMainThreadFails() async throws {
         let exercise = try #require(exercises.first { $0.number == 6 })
         let check = try #require(
-            exercise.checks.first { $0.sentence == "the model changes on the main thread" })
+            exercise.measuredChecks.first { $0.check.sentence == "the model changes on the main thread" })
         let verdict = try await check.run(against: [ProfileScreenModelCode { _, _ in OffMainThreadModel() }])
         #expect(!verdict.holds)
         #expect(verdict.measured == "every change off the main thread")

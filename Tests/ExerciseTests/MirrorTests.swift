@@ -1,4 +1,5 @@
 import CheckProcesses
+import ExerciseCatalog
 import ExerciseChecks
 import Foundation
 import TestSupport
@@ -55,8 +56,8 @@ struct MirrorTests {
         #expect(!exercise.checks.isEmpty)
     }
 
-    /// One name per exercise: its folder, the file the student edits, its checks' file and its code
-    /// type all spell it the same way, so finding one finds the others.
+    /// One name per exercise: its folder, the file the student edits, its catalog entry, its checks'
+    /// file and its code type all spell it the same way, so finding one finds the others.
     @Test(arguments: exercises)
     func everyExerciseUsesItsOneNameEverywhere(exercise: Exercise) throws {
         #expect(exercise.folder == String(format: "%02d-%@", exercise.number, exercise.name))
@@ -64,6 +65,9 @@ struct MirrorTests {
         let checks = "Sources/ExerciseChecks/\(exercise.folder).swift"
         #expect(FileManager.default.fileExists(atPath: packageRoot.appending(path: checks).path), "\(checks)")
         #expect(try contents(of: checks).contains("public struct \(exercise.name)Code: ExerciseCode"))
+        let entry = "Sources/ExerciseCatalog/\(exercise.folder).swift"
+        let lowerName = exercise.name.prefix(1).lowercased() + exercise.name.dropFirst()
+        #expect(try contents(of: entry).contains("public static let \(lowerName) = Exercise("), "\(entry)")
         for edition in ["Starters", "Solutions"] {
             let files = try swiftFiles(in: "Sources/\(edition)/\(exercise.folder)")
             #expect(files == ["\(exercise.name).swift"], "Sources/\(edition)/\(exercise.folder)")

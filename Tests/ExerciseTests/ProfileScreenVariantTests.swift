@@ -1,4 +1,5 @@
 import AnswerVariants
+import ExerciseCatalog
 import ExerciseChecks
 import XCTest
 

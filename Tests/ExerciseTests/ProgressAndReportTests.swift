@@ -1,3 +1,4 @@
+import ExerciseCatalog
 import ExerciseChecks
 import Foundation
 import Harness

@@ -1,3 +1,4 @@
+import ExerciseCatalog
 import ExerciseChecks
 import Foundation
 import Harness
@@ -26,7 +27,7 @@ func verdictsInThisProcess(
     of exercise: Exercise, against codes: [any ExerciseCode], patience: Duration = verdictPatience
 ) async throws -> [Verdict] {
     try await withThrowingTaskGroup(of: (Int, Verdict).self) { group in
-        for (index, check) in exercise.checks.enumerated() {
+        for (index, check) in exercise.measuredChecks.enumerated() {
             group.addTask {
                 let verdict = try await CheckPatience.$current.withValue(patience) {
                     try await check.run(against: codes)

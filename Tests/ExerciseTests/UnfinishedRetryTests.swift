@@ -1,4 +1,5 @@
 import Combine
+import ExerciseCatalog
 import ExerciseChecks
 import Foundation
 import Testing
@@ -14,7 +15,7 @@ import TypedClient
 struct UnfinishedRetryTests {
     @Test func aRetryThatGivesUpWithAnEmptyPublisherIsReportedAsNeverCompleting() async throws {
         let exercise = try #require(exercises.first { $0.number == 4 })
-        let check = try #require(exercise.checks.first { $0.sentence == "a 404 is sent once" })
+        let check = try #require(exercise.measuredChecks.first { $0.check.sentence == "a 404 is sent once" })
         // Gives up by handing back a publisher that never completes, as `.catch { _ in Empty(...) }` does.
         let silent = RetryWithinBudgetCode { request, session, _, _ in
             session.dataTaskPublisher(for: request)

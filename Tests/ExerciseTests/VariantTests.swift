@@ -1,6 +1,7 @@
 import AnswerVariants
 import CheckProcesses
 import ChildProcesses
+import ExerciseCatalog
 import ExerciseChecks
 import Foundation
 import Harness

@@ -1,5 +1,6 @@
 import CheckProcesses
 import ChildProcesses
+import ExerciseCatalog
 import ExerciseChecks
 import Foundation
 import Harness

@@ -1,4 +1,5 @@
 import Combine
+import ExerciseCatalog
 import ExerciseChecks
 import ExerciseSupport
 import Foundation
