@@ -21,29 +21,27 @@ import PackageDescription
     let combine: [Target.Dependency] = ["Combine"]
 #endif
 
-/// One executable target a chapter, in `Chapters/NN-Name`, run as `swift run Name`.
-func chapter(_ number: String, _ name: String) -> Target {
+/// One executable target a chapter, in `Chapters/NN-Name`, run as `swift run Name`: what every
+/// chapter uses, and what this one uses besides (a test holds each to its imports).
+func chapter(_ number: String, _ name: String, alsoUses: [Target.Dependency] = []) -> Target {
     .executableTarget(
         name: name,
-        dependencies: combine + [
-            "ChapterRunner", "ChildProcesses", "Harness", "LocalServer", "Locking", "LoopbackLab",
-            "Quantities",
-            "Timelines", "TypedClient", "URLErrorNames",
-        ],
+        dependencies: combine + ["ChapterRunner", "Harness", "LoopbackLab", "Quantities", "Timelines"]
+            + alsoUses,
         path: "Chapters/\(number)-\(name)"
     )
 }
 
 let chapters = [
     chapter("01", "ColdPublishers"),
-    chapter("02", "StatusIsAValue"),
-    chapter("03", "TypedErrors"),
-    chapter("04", "RetryPlacement"),
-    chapter("05", "Cancellation"),
-    chapter("06", "ThreadDelivery"),
-    chapter("07", "ConditionalRequests"),
-    chapter("08", "ThreeWays"),
-    chapter("09", "CodeReview"),
+    chapter("02", "StatusIsAValue", alsoUses: ["LocalServer", "TypedClient", "URLErrorNames"]),
+    chapter("03", "TypedErrors", alsoUses: ["TypedClient"]),
+    chapter("04", "RetryPlacement", alsoUses: ["Locking", "TypedClient"]),
+    chapter("05", "Cancellation", alsoUses: ["LocalServer", "Locking"]),
+    chapter("06", "ThreadDelivery", alsoUses: ["ChildProcesses", "Locking", "TypedClient"]),
+    chapter("07", "ConditionalRequests", alsoUses: ["Locking", "TypedClient"]),
+    chapter("08", "ThreeWays", alsoUses: ["ChildProcesses", "Locking", "TypedClient"]),
+    chapter("09", "CodeReview", alsoUses: ["LocalServer", "Locking", "TypedClient"]),
 ]
 
 /// The classroom exercises, one folder each, `NN-Name`: the one list the exercise targets below are
@@ -160,11 +158,9 @@ let exerciseTargets: [Target] =
             name: "ExerciseTests",
             dependencies: combine + [
                 "CheckProcesses", "ChildProcesses", "Classroom", "ExerciseCatalog", "ExerciseChecks",
-                "ExerciseSupport",
-                "Harness",
-                "Locking", "LoopbackLab", "Quantities", "TestSupport", "TypedClient", "Verdicts",
-                "WorkbookCommand",
-                "StarterCheckRunner",
+                "ExerciseSupport", "Harness", "Locking", "LoopbackLab", "TestSupport", "TypedClient",
+                "Verdicts",
+                "WorkbookCommand", "StarterCheckRunner",
                 // full edition: begin
                 "SolutionCheckRunner", "AnswerVariants", "VariantCheckRunner",
                 // full edition: end
@@ -220,15 +216,13 @@ let package = Package(
         // What every chapter's `main.swift` calls: its command line, its run, its pictures.
         .target(
             name: "ChapterRunner",
-            dependencies: [
-                "Harness", "LoopbackLab", "Quantities", "TimelineDrawing", "Timelines", "Verdicts",
-            ]),
+            dependencies: ["Harness", "Quantities", "TimelineDrawing", "Timelines", "Verdicts"]),
         // Starting a child process with a deadline, and reading how it ended.
         .target(name: "ChildProcesses", dependencies: ["Locking", "Quantities"]),
         // For the test targets only: running the chapters' executables, a headless browser, picture checks.
         .target(
             name: "TestSupport",
-            dependencies: ["ChildProcesses", "Harness", "Locking", "TimelineDrawing", "Timelines"]),
+            dependencies: ["ChildProcesses", "Harness", "Locking", "LoopbackLab", "TimelineDrawing"]),
         // The sample client the chapters teach; it knows nothing of the harness that measures it.
         .target(name: "TypedClient", dependencies: combine + ["URLErrorNames"]),
         // Speed targets, measured in release builds: `swift run -c release CombineBenchmark`.
@@ -246,12 +240,11 @@ let package = Package(
         .testTarget(
             name: "CombineTests",
             dependencies: combine + [
-                "BreakpointProbe", "ChildProcesses", "Harness", "LocalServer", "LoopbackLab",
-                "IsolationProbe",
-                "Quantities",
+                "BreakpointProbe", "ChildProcesses", "Harness", "IsolationProbe", "LocalServer", "Locking",
+                "LoopbackLab",
             ]),
         .testTarget(
-            name: "LocalServerTests", dependencies: ["ChildProcesses", "LocalServer", "LoopbackLab"]),
+            name: "LocalServerTests", dependencies: ["ChildProcesses", "LocalServer", "Locking"]),
         .testTarget(
             name: "HarnessTests",
             dependencies: combine + [
@@ -262,15 +255,15 @@ let package = Package(
         .testTarget(
             name: "ChapterTests",
             dependencies: combine + [
-                "ChildProcesses", "Harness", "LocalServer", "LoopbackLab", "Quantities", "TestSupport",
+                "ChildProcesses", "Harness", "Locking", "LoopbackLab", "Quantities", "TestSupport",
                 "TypedClient",
             ]
                 + chapters.map { .target(name: $0.name) }
         ),
         .testTarget(
             name: "DocsTests",
-            dependencies: combine + [
-                "ChapterRunner", "Harness", "LocalServer", "Locking", "TestSupport", "TimelineDrawing",
+            dependencies: [
+                "ChapterRunner", "ChildProcesses", "Harness", "Locking", "TestSupport", "TimelineDrawing",
                 "Timelines",
             ] + chapters.map { .target(name: $0.name) }
         ),

@@ -1,7 +1,6 @@
 import ChildProcesses
 import ExerciseCatalog
 import Foundation
-import Harness
 import Quantities
 import Verdicts
 
