@@ -33,15 +33,15 @@ func chapter(_ number: String, _ name: String, alsoUses: [Target.Dependency] = [
 }
 
 let chapters = [
-    chapter("01", "ColdPublishers"),
+    chapter("01", "ColdPublishers", alsoUses: ["TimeControl"]),
     chapter("02", "StatusIsAValue", alsoUses: ["LocalServer", "TypedClient", "URLErrorNames"]),
-    chapter("03", "TypedErrors", alsoUses: ["TypedClient"]),
-    chapter("04", "RetryPlacement", alsoUses: ["Locking", "TypedClient"]),
-    chapter("05", "Cancellation", alsoUses: ["LocalServer", "Locking"]),
-    chapter("06", "ThreadDelivery", alsoUses: ["ChildProcesses", "Locking", "TypedClient"]),
-    chapter("07", "ConditionalRequests", alsoUses: ["Locking", "TypedClient"]),
-    chapter("08", "ThreeWays", alsoUses: ["ChildProcesses", "Locking", "TypedClient"]),
-    chapter("09", "CodeReview", alsoUses: ["LocalServer", "Locking", "TypedClient"]),
+    chapter("03", "TypedErrors", alsoUses: ["TimeControl", "TypedClient"]),
+    chapter("04", "RetryPlacement", alsoUses: ["Locking", "TimeControl", "TypedClient"]),
+    chapter("05", "Cancellation", alsoUses: ["LocalServer", "Locking", "TimeControl"]),
+    chapter("06", "ThreadDelivery", alsoUses: ["ChildProcesses", "Locking", "TimeControl", "TypedClient"]),
+    chapter("07", "ConditionalRequests", alsoUses: ["Locking", "TimeControl", "TypedClient"]),
+    chapter("08", "ThreeWays", alsoUses: ["ChildProcesses", "Locking", "TimeControl", "TypedClient"]),
+    chapter("09", "CodeReview", alsoUses: ["LocalServer", "Locking", "TimeControl", "TypedClient"]),
 ]
 
 /// The classroom exercises, one folder each, `NN-Name`: the one list the exercise targets below are
@@ -140,9 +140,8 @@ let exerciseTargets: [Target] =
         .target(
             name: "ExerciseChecks",
             dependencies: combine + [
-                "CheckProcesses", "ExerciseCatalog", "ExerciseSupport", "Harness", "LoopbackLab",
-                "TypedClient",
-                "LocalServer", "Locking", "Quantities", "Verdicts",
+                "CheckProcesses", "ExerciseCatalog", "ExerciseSupport", "Harness", "LocalServer", "Locking",
+                "LoopbackLab", "Quantities", "TimeControl", "TypedClient", "Verdicts",
             ]),
         // The teacher's side: grading a class, the student edition and its Classroom workflow, and
         // the reports graders read.
@@ -158,9 +157,8 @@ let exerciseTargets: [Target] =
             name: "ExerciseTests",
             dependencies: combine + [
                 "CheckProcesses", "ChildProcesses", "Classroom", "ExerciseCatalog", "ExerciseChecks",
-                "ExerciseSupport", "Harness", "Locking", "LoopbackLab", "TestSupport", "TypedClient",
-                "Verdicts",
-                "WorkbookCommand", "StarterCheckRunner",
+                "ExerciseSupport", "Harness", "Locking", "LoopbackLab", "StarterCheckRunner", "TestSupport",
+                "TimeControl", "TypedClient", "Verdicts", "WorkbookCommand",
                 // full edition: begin
                 "SolutionCheckRunner", "AnswerVariants", "VariantCheckRunner",
                 // full edition: end
@@ -174,9 +172,8 @@ let answerVariantTargets: [Target] = [
     .target(
         name: "AnswerVariants",
         dependencies: combine + [
-            "CheckProcesses", "ExerciseCatalog", "ExerciseChecks", "ExerciseSupport", "Harness",
-            "TypedClient",
-            "Locking",
+            "CheckProcesses", "ExerciseCatalog", "ExerciseChecks", "ExerciseSupport", "Harness", "Locking",
+            "TimeControl", "TypedClient",
         ]),
     // Runs a check against one variant in a process of its own, for the variants that end it or hang.
     .executableTarget(
@@ -204,12 +201,15 @@ let package = Package(
         .target(name: "Timelines", dependencies: ["Locking"]),
         // The loopback lab every chapter and check talks to: the local server with the shared routes.
         .target(name: "LoopbackLab", dependencies: ["LocalServer", "Locking", "Timelines"]),
-        // Rules, findings, verdicts and reports; waiting, the virtual clock, and recording a run.
+        // Waiting for a condition with a deadline, and a scheduler whose clock moves only when told:
+        // what Combine's own tests need besides Combine, so they build without the harness.
+        .target(name: "TimeControl", dependencies: combine + ["Locking"]),
+        // Rules, findings and reports; measuring and recording a run.
         .target(
             name: "Harness",
             dependencies: combine + [
-                "LocalServer", "Locking", "LoopbackLab", "Quantities", "Timelines", "URLErrorNames",
-                "Verdicts",
+                "LocalServer", "Locking", "LoopbackLab", "Quantities", "TimeControl", "Timelines",
+                "URLErrorNames", "Verdicts",
             ]),
         // A timeline drawn as an SVG picture or an interactive HTML page.
         .target(name: "TimelineDrawing", dependencies: ["Quantities", "Timelines"]),
@@ -240,8 +240,8 @@ let package = Package(
         .testTarget(
             name: "CombineTests",
             dependencies: combine + [
-                "BreakpointProbe", "ChildProcesses", "Harness", "IsolationProbe", "LocalServer", "Locking",
-                "LoopbackLab",
+                "BreakpointProbe", "ChildProcesses", "IsolationProbe", "LocalServer", "Locking",
+                "LoopbackLab", "TimeControl",
             ]),
         .testTarget(
             name: "LocalServerTests", dependencies: ["ChildProcesses", "LocalServer", "Locking"]),
@@ -249,14 +249,13 @@ let package = Package(
             name: "HarnessTests",
             dependencies: combine + [
                 "ChapterRunner", "Harness", "LocalServer", "Locking", "LoopbackLab", "Quantities",
-                "TestSupport",
-                "TimelineDrawing", "Timelines", "Verdicts",
+                "TestSupport", "TimeControl", "TimelineDrawing", "Timelines", "Verdicts",
             ]),
         .testTarget(
             name: "ChapterTests",
             dependencies: combine + [
                 "ChildProcesses", "Harness", "Locking", "LoopbackLab", "Quantities", "TestSupport",
-                "TypedClient",
+                "TimeControl", "TypedClient",
             ]
                 + chapters.map { .target(name: $0.name) }
         ),
@@ -284,7 +283,7 @@ let package = Package(
     ].map { folder, settings in
         .executableTarget(
             name: "BuildSettings" + folder,
-            dependencies: combine + ["Harness", "Locking", "LoopbackLab", "TypedClient"],
+            dependencies: combine + ["Harness", "Locking", "LoopbackLab", "TimeControl", "TypedClient"],
             path: "Sources/BuildSettings/\(folder)", swiftSettings: settings)
     }
     package.targets += buildSettingTargets

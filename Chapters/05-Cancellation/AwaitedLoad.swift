@@ -3,6 +3,7 @@ import Harness
 import Locking
 import LoopbackLab
 import Quantities
+import TimeControl
 import Timelines
 
 #if canImport(FoundationNetworking)

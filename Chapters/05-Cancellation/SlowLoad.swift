@@ -4,6 +4,7 @@ import Harness
 import LocalServer
 import LoopbackLab
 import Quantities
+import TimeControl
 import Timelines
 
 #if canImport(FoundationNetworking)

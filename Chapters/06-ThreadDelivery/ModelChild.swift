@@ -1,6 +1,7 @@
 import Combine
 import Foundation
 import Harness
+import TimeControl
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -3,6 +3,7 @@ import Combine
 import Foundation
 import Harness
 import LoopbackLab
+import TimeControl
 import Timelines
 import TypedClient
 

@@ -3,6 +3,7 @@ import Foundation
 import Harness
 import Locking
 import LoopbackLab
+import TimeControl
 import Timelines
 import TypedClient
 

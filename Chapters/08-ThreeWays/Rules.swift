@@ -4,6 +4,7 @@ import Harness
 import Locking
 import LoopbackLab
 import Quantities
+import TimeControl
 import Timelines
 import TypedClient
 

@@ -3,6 +3,7 @@ import Harness
 import LocalServer
 import LoopbackLab
 import Quantities
+import TimeControl
 import Timelines
 import TypedClient
 

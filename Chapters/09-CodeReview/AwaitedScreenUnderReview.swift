@@ -2,6 +2,7 @@ import Foundation
 import Harness
 import LoopbackLab
 import Observation
+import TimeControl
 import Timelines
 
 #if canImport(FoundationNetworking)

@@ -2,6 +2,7 @@ import Foundation
 import Harness
 import LoopbackLab
 import Quantities
+import TimeControl
 import Timelines
 import TypedClient
 

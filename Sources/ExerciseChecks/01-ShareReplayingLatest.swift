@@ -6,6 +6,7 @@ import Harness
 import Locking
 import LoopbackLab
 import Quantities
+import TimeControl
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -7,6 +7,7 @@ import Harness
 import Locking
 import LoopbackLab
 import Quantities
+import TimeControl
 import TypedClient
 
 #if canImport(FoundationNetworking)

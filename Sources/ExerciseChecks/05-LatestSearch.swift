@@ -7,6 +7,7 @@ import Harness
 import LocalServer
 import Locking
 import LoopbackLab
+import TimeControl
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -6,6 +6,7 @@ import Foundation
 import Harness
 import LoopbackLab
 import Quantities
+import TimeControl
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

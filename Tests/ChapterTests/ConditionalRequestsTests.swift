@@ -2,6 +2,7 @@ import Foundation
 import Harness
 import LoopbackLab
 import Testing
+import TimeControl
 import TypedClient
 
 @testable import ConditionalRequests

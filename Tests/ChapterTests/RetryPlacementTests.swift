@@ -5,6 +5,7 @@ import Locking
 import LoopbackLab
 import Quantities
 import Testing
+import TimeControl
 import TypedClient
 
 @testable import RetryPlacement

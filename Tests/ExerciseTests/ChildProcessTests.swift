@@ -3,6 +3,7 @@ import Foundation
 import Harness
 import Locking
 import Testing
+import TimeControl
 
 @testable import CheckProcesses
 

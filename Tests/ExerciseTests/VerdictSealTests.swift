@@ -4,6 +4,7 @@ import ExerciseChecks
 import Foundation
 import Harness
 import Testing
+import TimeControl
 
 @testable import CheckProcesses
 

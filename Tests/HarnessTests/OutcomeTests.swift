@@ -4,6 +4,7 @@ import Harness
 import Locking
 import Synchronization
 import Testing
+import TimeControl
 
 @Suite("outcome(of:)")
 struct OutcomeTests {

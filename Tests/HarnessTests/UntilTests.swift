@@ -1,6 +1,7 @@
 import Harness
 import Synchronization
 import Testing
+import TimeControl
 
 @Suite("until(timeout:)")
 struct UntilTests {

@@ -5,6 +5,7 @@ import Harness
 import Locking
 import Synchronization
 import Testing
+import TimeControl
 
 /// What ran, in the order it ran; safe from any thread.
 final class RunLog: Sendable {

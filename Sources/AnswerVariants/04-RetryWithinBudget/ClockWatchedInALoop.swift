@@ -2,6 +2,7 @@ import ExerciseChecks
 import ExerciseSupport
 import Foundation
 import Harness
+import TimeControl
 
 /// Wrong, and never returns: before each retry it waits for the virtual clock to reach the retry's
 /// time by reading `now` every millisecond, on the thread that delivered the failure. A virtual

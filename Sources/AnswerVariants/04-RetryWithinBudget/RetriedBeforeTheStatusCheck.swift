@@ -3,6 +3,7 @@ import ExerciseChecks
 import ExerciseSupport
 import Foundation
 import Harness
+import TimeControl
 import TypedClient
 
 #if canImport(FoundationNetworking)

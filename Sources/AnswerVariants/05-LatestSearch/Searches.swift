@@ -4,6 +4,7 @@ import ExerciseSupport
 import Foundation
 import Harness
 import Locking
+import TimeControl
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,6 +1,7 @@
 import Foundation
 import LocalServer
 import LoopbackLab
+import TimeControl
 
 extension Lab {
     /// The server's record of the client of `url`'s request going away before its answer, once

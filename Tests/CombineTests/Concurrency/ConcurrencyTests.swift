@@ -1,7 +1,7 @@
 import Combine
 import Foundation
-import Harness
 import Testing
+import TimeControl
 
 private enum Boom: Error, Equatable {
     case upstream

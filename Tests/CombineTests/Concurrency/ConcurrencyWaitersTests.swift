@@ -1,6 +1,6 @@
 import Combine
-import Harness
 import Testing
+import TimeControl
 
 /// Several `next()` calls waiting on one `values` subscription when the stream ends.
 @Suite struct ConcurrencyWaitersTests {

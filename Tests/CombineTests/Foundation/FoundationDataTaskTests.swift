@@ -1,9 +1,9 @@
 import Combine
 import Foundation
-import Harness
 import LocalServer
 import LoopbackLab
 import Testing
+import TimeControl
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,6 +1,6 @@
 import Combine
-import Harness
 import Testing
+import TimeControl
 
 /// `switchToLatest` when the outer publisher finishes before its latest inner one has subscribed.
 @Suite struct OperatorsSwitchToLatestLateInnerTests {

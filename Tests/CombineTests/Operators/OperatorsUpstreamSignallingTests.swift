@@ -1,7 +1,7 @@
 import Combine
 import Dispatch
-import Harness
 import Testing
+import TimeControl
 
 /// What operators hand down and ask of their upstreams, where Apple's Combine is particular about it.
 @Suite struct OperatorsUpstreamSignallingTests {

@@ -1,6 +1,6 @@
 import Combine
-import Harness
 import Testing
+import TimeControl
 
 /// `collect(.byTime)` and `collect(.byTimeOrCount)` on a virtual clock.
 @Suite struct SchedulerCollectByTimeTests {

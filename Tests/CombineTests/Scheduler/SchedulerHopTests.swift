@@ -1,9 +1,9 @@
 import Combine
 import Dispatch
-import Harness
 import Locking
 import Synchronization
 import Testing
+import TimeControl
 
 /// `receive(on:)` and `subscribe(on:)`: which work moves to the scheduler, and which does not.
 @Suite struct SchedulerHopTests {

@@ -1,6 +1,6 @@
 import Combine
-import Harness
 import Testing
+import TimeControl
 
 /// A completion that `delay` or `receive(on:)` has already scheduled still reaches a subscriber that
 /// cancels before its turn comes, as Apple's does (recorded in OpenCombine's `DelayTests` and

@@ -1,6 +1,6 @@
 import Combine
-import Harness
 import Testing
+import TimeControl
 
 /// Work an operator has put on a scheduler holds the operator's subscription, and through it the
 /// subscriber, until the work runs or is cancelled, as Apple's operators do; once it has, nothing is left.

@@ -1,6 +1,6 @@
 import Combine
 import Foundation
-import Harness
+import TimeControl
 
 typealias VirtualTime = VirtualTimeScheduler.SchedulerTimeType
 

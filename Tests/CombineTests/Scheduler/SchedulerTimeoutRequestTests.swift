@@ -1,6 +1,6 @@
 import Combine
-import Harness
 import Testing
+import TimeControl
 
 /// When `timeout` starts its clock again.
 @Suite struct SchedulerTimeoutRequestTests {

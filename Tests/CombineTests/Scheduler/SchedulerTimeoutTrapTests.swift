@@ -1,6 +1,6 @@
 import Combine
-import Harness
 import Testing
+import TimeControl
 
 /// `timeout` on a scheduler that runs timed work at once stops the process, as Apple's does, rather than
 /// ending the stream before its subscriber even has a subscription.

@@ -1,6 +1,6 @@
 import Combine
-import Harness
 import Testing
+import TimeControl
 
 /// The time-based operators on a virtual clock: at which instant each value and completion arrives.
 @Suite struct SchedulerTimingOperatorTests {
