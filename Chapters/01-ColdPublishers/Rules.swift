@@ -3,6 +3,7 @@ import Foundation
 import Harness
 import LoopbackLab
 import Quantities
+import TimeControl
 import Timelines
 
 #if canImport(FoundationNetworking)
