@@ -2,6 +2,7 @@ import Foundation
 import Harness
 import LoopbackLab
 import Testing
+import TimeControl
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -68,6 +69,20 @@ struct LabTests {
         let late = await fetch(URLRequest(url: lab.url(Route.slowUser, tag: "late")), in: lab)
         #expect(late?.status == 200)
         #expect(clock.now - afterwards >= RouteTable.slowUserDelay)
+    }
+
+    /// Pins down the workaround in `Lab.sessionConfiguration()`: on Linux a task cancelled while
+    /// Foundation looks its request up in the session's `URLCache` traps, so the lab's sessions have
+    /// none there. (Apple's URLSession has no such trap; there the ephemeral cache stays.)
+    @Test func theLabsSessionsHaveNoURLCacheOnLinux() async throws {
+        let lab = try await Lab.open()
+        defer { lab.close() }
+        #if canImport(FoundationNetworking)
+            #expect(lab.session.configuration.urlCache == nil)
+            #expect(lab.impatientSession.configuration.urlCache == nil)
+        #else
+            #expect(lab.session.configuration.urlCache != nil)
+        #endif
     }
 
     @Test func theHangUpRouteFailsAsADroppedConnection() async throws {
