@@ -85,6 +85,7 @@ public struct AnswerVariant: Sendable, CustomStringConvertible {
     /// Whether every check should pass.
     public var isRight: Bool { rejections.isEmpty }
 
+    /// The exercise's number and the variant's name, as a test's arguments show them.
     public var description: String { "exercise \(exercise): \(name)" }
 }
 

@@ -14,6 +14,8 @@ public struct CheckBuild {
     let swift: URL
     let exercise: Exercise
 
+    /// A build of `exercise`'s check runner in `layout`'s build folder with the `swift` executable at
+    /// that URL.
     public init(layout: Layout, swift: URL, exercise: Exercise) {
         (self.layout, self.swift, self.exercise) = (layout, swift, exercise)
     }
@@ -22,6 +24,7 @@ public struct CheckBuild {
     /// `NameExercise`, is built from `Sources/Exercises/NN-Name` and nothing else.
     public var product: String { exercise.name + "CheckRunner" }
 
+    /// Where the built check runner is, in `layout.products`.
     public var runner: URL { layout.products.appending(path: product) }
 
     /// Runs `swift build` for the check runner; returns nil when it built, the build log when it did not.

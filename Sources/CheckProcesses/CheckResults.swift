@@ -13,12 +13,16 @@ import Verdicts
 /// What one check came to, however its process ended: its verdict, or one about how the process
 /// ended when it wrote none.
 public struct CheckResult: Sendable, Equatable {
+    /// The check's sentence, as the exercise's catalogue entry states it.
     public let sentence: String
+    /// What to try when the check fails: the check's own hint, or one about how its process ended.
     public let hint: String
+    /// Whether the check held, and what it expected and measured.
     public let verdict: Verdict
     /// What the check's process wrote, when it did not end with a verdict: the crash message, say.
     /// Empty when it did.
     public let output: [String]
+    /// How long the check's process ran, from its start to its result.
     public let duration: Duration
     /// How the check's process came to the verdict.
     public var ending: CheckEnding = .finished
@@ -26,6 +30,8 @@ public struct CheckResult: Sendable, Equatable {
     /// exercise that takes more than one; nil otherwise, or when the process reported nothing.
     public var checkedForm: String? = nil
 
+    /// Makes a result; a check that finished and reported its verdict leaves `ending` and
+    /// `checkedForm` at their defaults.
     public init(
         sentence: String, hint: String, verdict: Verdict, output: [String], duration: Duration,
         ending: CheckEnding = .finished, checkedForm: String? = nil
@@ -40,12 +46,14 @@ public struct CheckResult: Sendable, Equatable {
 /// What checking one exercise came to: its checks' results, or why none could run. It is what the
 /// runner prints, a grade counts and the graders' reports hold.
 public struct ExerciseOutcome: Sendable {
+    /// The exercise that was checked.
     public let exercise: Exercise
     /// The results, one per check; empty when the code did not build.
     public let results: [CheckResult]
     /// The compiler's errors, when the code did not build.
     public let buildFailure: String?
 
+    /// Makes an outcome: `results` when the code built, `buildFailure` when it did not.
     public init(exercise: Exercise, results: [CheckResult], buildFailure: String?) {
         (self.exercise, self.results, self.buildFailure) = (exercise, results, buildFailure)
     }

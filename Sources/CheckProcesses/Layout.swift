@@ -13,6 +13,8 @@ public struct Layout: Sendable {
     /// Where the built executables are.
     public let products: URL
 
+    /// Makes a layout from its four places, as `find(packagePath:scratchPath:)` does for the package
+    /// around this runner and grading does for a workspace of its own.
     public init(root: URL, scratch: URL, configuration: String, products: URL) {
         (self.root, self.scratch, self.configuration, self.products) = (
             root, scratch, configuration, products

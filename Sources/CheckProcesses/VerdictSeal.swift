@@ -103,6 +103,7 @@ public enum SealedOutput: Sendable, Equatable {
 
 /// What a check process reports: the check's verdict, and whether the code under check stalled.
 public struct CheckReport: Codable, Sendable, Equatable {
+    /// The check's verdict on the learner's code.
     public let verdict: Verdict
     /// Set when the verdict is about code that never came back rather than the check's own measure.
     public let stall: Stall?
@@ -110,6 +111,7 @@ public struct CheckReport: Codable, Sendable, Equatable {
     /// one (see `ExerciseCode.checkedForm`).
     public let checkedForm: String?
 
+    /// Makes the report a check process writes under its seal; most checks give only a verdict.
     public init(verdict: Verdict, stall: Stall? = nil, checkedForm: String? = nil) {
         self.verdict = verdict
         self.stall = stall

@@ -16,6 +16,7 @@ import Foundation
 /// the sanitizer reports the crash instead: `#5 $s14ThreadDelivery… file (lib+0x3c2f5d)`, with
 /// Swift names mangled, which are demangled here.
 public struct CrashBacktrace: Sendable, Equatable {
+    /// The crashed thread's function names, innermost first; empty when no backtrace was found.
     public let crashedThreadFrames: [String]
     /// The executable or library each frame's code is in (`libdispatch.so`, the program's own
     /// name), in the same order; empty where the printer does not say.

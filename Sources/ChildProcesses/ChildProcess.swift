@@ -21,6 +21,8 @@ public enum ChildEnding: Equatable, Sendable, CustomStringConvertible {
     /// It wrote more than its output limit, this many bytes, so it was killed.
     case tooMuchOutput(bytes: Int)
 
+    /// How it ended in a few words, with the signal's name and the deadline or limit that was met, for
+    /// a failure message or a verdict.
     public var description: String {
         switch self {
         case .exited(let status): "exit \(status)"
@@ -33,9 +35,11 @@ public enum ChildEnding: Equatable, Sendable, CustomStringConvertible {
 
 /// What a finished child process left behind: how it ended and what it wrote.
 public struct ChildProcessRun: Sendable {
+    /// How it ended.
     public let ending: ChildEnding
     /// Its standard output, byte for byte (up to the output limit).
     public let outputData: Data
+    /// Its standard error as text, where a crash leaves its backtrace (`CrashBacktrace` reads it).
     public let errors: String
 
     /// Its standard output as text.
@@ -156,8 +160,10 @@ let afterTheChildEnded = Duration.seconds(2)
 
 /// Why a child process could not be started.
 public struct ChildProcessError: Error, CustomStringConvertible {
+    /// What could not be done, with the system's error number where there is one.
     public let description: String
 
+    /// Makes the error from the sentence that says what failed.
     public init(description: String) {
         self.description = description
     }

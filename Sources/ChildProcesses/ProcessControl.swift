@@ -11,8 +11,14 @@
 
     /// The `prctl` options used here, from `<linux/prctl.h>`, which Swift's Glibc module leaves out.
     public enum ProcessControlOption {
+        /// `PR_SET_DUMPABLE`: 0 stops other processes from reading this one's memory
+        /// (`refuseMemoryReaders`).
         public static let setDumpable: Int32 = 4
+        /// `PR_SET_CHILD_SUBREAPER`: 1 makes orphaned descendants this process's own
+        /// (`becomeChildSubreaper`).
         public static let setChildSubreaper: Int32 = 36
+        /// `PR_GET_CHILD_SUBREAPER`: writes whether this process is a subreaper to the
+        /// address given (`isChildSubreaper`).
         public static let getChildSubreaper: Int32 = 37
     }
 #endif

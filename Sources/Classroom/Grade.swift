@@ -25,6 +25,8 @@ public struct GradeOptions: Equatable, Sendable {
     /// Grade every folder afresh, rather than going on where an earlier run stopped.
     public var again = false
 
+    /// Makes options; the defaults grade every exercise of every folder into standard output, in a
+    /// student edition, going on where an earlier run stopped.
     public init(
         csvPath: String? = nil, exercise: Int? = nil, gradescopeResults: String? = nil, inPlace: Bool = false,
         again: Bool = false

@@ -84,6 +84,7 @@ public struct GraderReportPaths: Equatable, Sendable {
     /// A Markdown summary, added at the end of the file (a GitHub Actions job summary is one).
     public var summary: String?
 
+    /// Names the reports to write; each left nil is not written.
     public init(junit: String? = nil, results: String? = nil, summary: String? = nil) {
         (self.junit, self.results, self.summary) = (junit, results, summary)
     }

@@ -16,8 +16,10 @@ import TimeControl
 /// same time, replays its latest value to later ones, and starts afresh once every subscriber has
 /// gone.
 public struct ShareReplayingLatestCode: ExerciseCode {
+    /// The operator under check, applied to a request's publisher.
     public let share: @Sendable (AnyPublisher<Data, URLError>) -> AnyPublisher<Data, URLError>
 
+    /// Wraps the operator under check.
     public init(share: @escaping @Sendable (AnyPublisher<Data, URLError>) -> AnyPublisher<Data, URLError>) {
         self.share = share
     }

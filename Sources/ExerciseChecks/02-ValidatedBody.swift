@@ -12,8 +12,10 @@ import LoopbackLab
 
 /// Exercise 2's code: the body of a successful response, or a `ServiceFailure` saying why not.
 public struct ValidatedBodyCode: ExerciseCode {
+    /// The operator under check: from a data task's publisher to the body of a successful response.
     public let body: @Sendable (URLSession.DataTaskPublisher) -> AnyPublisher<Data, ServiceFailure>
 
+    /// Wraps the operator under check.
     public init(
         body: @escaping @Sendable (URLSession.DataTaskPublisher) -> AnyPublisher<Data, ServiceFailure>
     ) {

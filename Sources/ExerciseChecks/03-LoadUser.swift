@@ -14,7 +14,9 @@ import TypedClient
 /// Exercise 3's code: loads a user, failing with a `LoadError`, as a publisher or as an `async`
 /// function, whichever the learner's file names in `loadUserForm`.
 public struct LoadUserCode: ExerciseCode, AnswersInEitherForm {
+    /// The loader as a publisher: it loads the user at the URL through the session.
     public typealias Publisher = @Sendable (URL, URLSession) -> AnyPublisher<User, LoadError>
+    /// The same loader as an `async` function that throws a `LoadError`.
     public typealias Awaited = @Sendable (URL, URLSession) async throws(LoadError) -> User
 
     /// The loader in one form.
@@ -44,14 +46,18 @@ public struct LoadUserCode: ExerciseCode, AnswersInEitherForm {
         both = (publisher, awaited)
     }
 
+    /// Which of the two forms the checks run against: the one the loader was written in, or the one
+    /// the learner's file names.
     public var form: AnswerForm {
         if case .combine = loader { .combine } else { .async }
     }
 
+    /// The same file's code with `form` checked instead; nil when only one form was given.
     public func answered(in form: AnswerForm) -> LoadUserCode? {
         both.map { LoadUserCode(form, publisher: $0.publisher, awaited: $0.awaited) }
     }
 
+    /// The checked form as the runner names it, with the setting in the learner's file that chose it.
     public var checkedForm: String? {
         (form == .combine ? "the Combine" : "the async") + " loadUser(from:session:), as loadUserForm says"
     }

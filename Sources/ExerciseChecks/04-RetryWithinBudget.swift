@@ -21,8 +21,10 @@ public struct RetryWithinBudgetCode: ExerciseCode {
         @Sendable (URLRequest, URLSession, RetryBudget, VirtualTimeScheduler)
         -> AnyPublisher<Data, APIError>
 
+    /// The function under check that sends a request and retries it.
     public let send: Send
 
+    /// Wraps the send function under check.
     public init(send: @escaping Send) {
         self.send = send
     }

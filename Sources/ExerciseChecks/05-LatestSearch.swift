@@ -55,14 +55,18 @@ public struct LatestSearchCode: ExerciseCode, AnswersInEitherForm {
         both = (publisher, awaited)
     }
 
+    /// Which of the two forms the checks run against: the one the search was written in, or the one
+    /// the learner's file names.
     public var form: AnswerForm {
         if case .combine = searching { .combine } else { .async }
     }
 
+    /// The same file's code with `form` checked instead; nil when only one form was given.
     public func answered(in form: AnswerForm) -> LatestSearchCode? {
         both.map { LatestSearchCode(form, $0.publisher, $0.awaited) }
     }
 
+    /// The checked form as the runner names it, with the setting in the learner's file that chose it.
     public var checkedForm: String? {
         (form == .combine
             ? "the Combine latestResults(for:from:scheduler:)" : "the async latestResults(for:from:clock:)")

@@ -16,8 +16,11 @@ import TypedClient
 
 /// Exercise 6's code: a model made with the server's base URL and the session to load with.
 public struct ProfileScreenModelCode: ExerciseCode {
+    /// Makes the model under check, on the main actor, for the server at the URL; the checks pass
+    /// the lab's base URL.
     public let makeModel: @MainActor @Sendable (URL, URLSession) -> any ProfileScreen
 
+    /// Wraps the function under check that makes a model.
     public init(makeModel: @escaping @MainActor @Sendable (URL, URLSession) -> any ProfileScreen) {
         self.makeModel = makeModel
     }

@@ -15,8 +15,11 @@ import TypedClient
 
 /// Exercise 7's code: a loader made with a session and the decoder it is to decode with.
 public struct ModifiedSinceLoaderCode: ExerciseCode {
+    /// Makes the loader under check; the checks pass a session that keeps no cache and a decoder that
+    /// counts its decodes.
     public let makeLoader: @Sendable (URLSession, CountingDecoder) -> any UserLoader
 
+    /// Wraps the function under check that makes a loader.
     public init(makeLoader: @escaping @Sendable (URLSession, CountingDecoder) -> any UserLoader) {
         self.makeLoader = makeLoader
     }

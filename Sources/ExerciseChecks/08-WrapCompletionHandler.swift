@@ -17,9 +17,12 @@ import TypedClient
 /// Exercise 8's code: `UserDownloader`'s completion handler wrapped twice, as a publisher and as an
 /// async function, both failing with `APIError`.
 public struct WrapCompletionHandlerCode: ExerciseCode {
+    /// The publisher under check that wraps the downloader's callback for the user at the URL.
     public let publisher: @Sendable (URL, UserDownloader) -> AnyPublisher<User, APIError>
+    /// The `async` function under check that wraps the same callback.
     public let awaited: @Sendable (URL, UserDownloader) async throws(APIError) -> User
 
+    /// Wraps the two wrappers under check.
     public init(
         publisher: @escaping @Sendable (URL, UserDownloader) -> AnyPublisher<User, APIError>,
         awaited: @escaping @Sendable (URL, UserDownloader) async throws(APIError) -> User

@@ -14,8 +14,10 @@ import TimeControl
 
 /// Exercise 9's code: makes a list screen model for a source.
 public struct UserListModelCode: ExerciseCode {
+    /// Makes the list screen model under check for the source the check hands it.
     public let makeScreen: @Sendable (ListSource) -> any ListScreenModel
 
+    /// Wraps the function under check that makes a list screen model.
     public init(makeScreen: @escaping @Sendable (ListSource) -> any ListScreenModel) {
         self.makeScreen = makeScreen
     }

@@ -17,6 +17,7 @@ public protocol ExerciseCode: Sendable {
 }
 
 extension ExerciseCode {
+    /// An exercise with one form of answer names none.
     public var checkedForm: String? { nil }
 }
 

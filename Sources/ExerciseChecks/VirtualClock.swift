@@ -10,20 +10,25 @@ import Locking
 public final class VirtualClock: Clock, Sendable {
     /// An instant on the virtual clock: how far it has moved since it was made.
     public struct Instant: InstantProtocol, CustomStringConvertible {
+        /// How far the clock had moved from its start at this instant.
         public var offset: Duration
 
+        /// The instant `duration` later.
         public func advanced(by duration: Duration) -> Instant {
             Instant(offset: offset + duration)
         }
 
+        /// How far `other` is from this instant; negative when it comes first.
         public func duration(to other: Instant) -> Duration {
             other.offset - offset
         }
 
+        /// Whether `lhs` comes before `rhs`.
         public static func < (lhs: Instant, rhs: Instant) -> Bool {
             lhs.offset < rhs.offset
         }
 
+        /// The offset written as `t=` and the duration, for a check's message.
         public var description: String { "t=\(offset)" }
     }
 
@@ -42,15 +47,21 @@ public final class VirtualClock: Clock, Sendable {
 
     private let state = Locked(State())
 
+    /// A clock at its start, with no sleeper.
     public init() {}
 
+    /// Where the clock is: the sum of every `advance(by:)` so far.
     public var now: Instant { state.withLock { $0.now } }
 
+    /// One nanosecond: virtual time has no coarser grain than `Duration`'s own.
     public var minimumResolution: Duration { .nanoseconds(1) }
 
     /// How many sleeps the code has begun on this clock.
     public var sleepsBegun: Int { state.withLock { $0.sleepsBegun } }
 
+    /// Waits until `advance(by:)` moves the clock to `deadline` or past it; at once when it is
+    /// already there. `tolerance` changes nothing here. Throws `CancellationError` when its task is
+    /// cancelled.
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let id = state.withLock { state in
             state.sleepsBegun += 1

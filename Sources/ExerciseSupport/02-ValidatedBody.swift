@@ -15,6 +15,8 @@ public enum ServiceFailure: Error, Equatable, CustomStringConvertible {
     /// JSON body (`{"error": "no such user"}`), or nil when the body carries none.
     case refused(status: Int, message: String?)
 
+    /// The case as written in Swift, with a transport code by its name and the server's message, for a
+    /// check's message.
     public var description: String {
         switch self {
         case .transport(let code): ".transport(\(code.caseName))"

@@ -19,6 +19,7 @@ public enum LoadError: Error, Equatable, CustomStringConvertible {
     /// after which the server may have the request.
     case transport(URLError.Code)
 
+    /// The case as written in Swift, with a transport code by its name, for a check's message.
     public var description: String {
         switch self {
         case .offline: ".offline"

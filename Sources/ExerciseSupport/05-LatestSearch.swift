@@ -6,6 +6,7 @@ import Foundation
 
 /// Where exercise 5's search box sends its queries: the server's search route, through a session.
 public struct SearchService: Sendable {
+    /// The session the queries are sent through.
     public let session: URLSession
     let route: URL
 

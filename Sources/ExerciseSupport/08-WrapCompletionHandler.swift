@@ -16,6 +16,7 @@ import TypedClient
 public struct UserDownloader: Sendable {
     private let session: URLSession
 
+    /// A downloader that loads through `session`.
     public init(session: URLSession) {
         self.session = session
     }

@@ -13,6 +13,7 @@ public struct ListScreen: Equatable, Sendable {
     /// The message shown in place of the list when a load failed.
     public var errorMessage: String?
 
+    /// Makes a screen; by default the empty one, before anything loaded.
     public init(users: [String] = [], isLoading: Bool = false, errorMessage: String? = nil) {
         self.users = users
         self.isLoading = isLoading
@@ -24,6 +25,7 @@ public struct ListScreen: Equatable, Sendable {
 public struct ListSource: Sendable {
     /// The list's URL on the local server.
     public let url: URL
+    /// The session the list is loaded through.
     public let session: URLSession
     /// Where the screen's state is changed: `DispatchQueue.main` in an app, a serial queue of
     /// the checks' own here.
@@ -31,6 +33,7 @@ public struct ListSource: Sendable {
     /// The decoder to decode the list with; the checks' one notes where it ran.
     public let decoder: JSONDecoder
 
+    /// Makes a source from the four things a screen loads with.
     public init(url: URL, session: URLSession, deliveryQueue: DispatchQueue, decoder: JSONDecoder) {
         self.url = url
         self.session = session

@@ -9,6 +9,7 @@ import Verdicts
 ///
 /// The sentence is the rule's one name: the report row and the timeline section both use it.
 public struct Rule: Sendable {
+    /// The rule in one sentence: the name of its report row and its timeline section.
     public let sentence: String
     /// How long the runner waits for the measurement before it reports the rule as unfinished.
     public let deadline: Duration
@@ -23,6 +24,8 @@ public struct Rule: Sendable {
     /// prints a backtrace), short enough that a learner is not left staring at a silent terminal.
     public static let defaultDeadline = Duration.seconds(60)
 
+    /// A rule that states how things behave; `measure` measures it with the chapter's lab, and the
+    /// runner reports it as unfinished when it takes longer than `deadline`.
     public init<Value>(
         _ sentence: String, deadline: Duration = defaultDeadline,
         _ measure: @escaping @Sendable (Lab) async -> Finding<Value>

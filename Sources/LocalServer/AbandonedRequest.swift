@@ -5,10 +5,12 @@
 /// all along (it is in `LocalServer.requests` too, and the handler may have acted on it); only the
 /// answer was never written.
 public struct AbandonedRequest: Sendable {
+    /// The request whose answer was never written, as the server recorded it.
     public let request: HTTPRequest
     /// When the server read the end of the client's stream.
     public let noticedTime: ContinuousClock.Instant
 
+    /// Records that the client of `request` went away at `noticedTime`.
     public init(request: HTTPRequest, noticedTime: ContinuousClock.Instant) {
         self.request = request
         self.noticedTime = noticedTime

@@ -12,6 +12,7 @@ extension LocalServer {
         /// How many threads serve connections (each connection stays on one); handlers run on them.
         public var threads: Int
 
+        /// Makes a set of limits; the defaults are the ones `LocalServer.start` uses when given none.
         public init(
             maxHeadBytes: Int = 16 * 1024, maxBodyBytes: Int = 1024 * 1024, maxConnections: Int = 256,
             idleTimeout: Duration = .seconds(60), threads: Int = 2

@@ -5,9 +5,12 @@
 public struct HTTPHeaders: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     /// One header line: a name and its value.
     public struct Field: Sendable, Equatable {
+        /// The field name, spelled as it was sent or added.
         public var name: String
+        /// The field value, as one string.
         public var value: String
 
+        /// Makes a field from its name and value.
         public init(name: String, value: String) {
             self.name = name
             self.value = value
@@ -17,10 +20,13 @@ public struct HTTPHeaders: Sendable, Equatable, ExpressibleByDictionaryLiteral {
     /// Every field, in order, duplicates included.
     public private(set) var fields: [Field]
 
+    /// Makes headers holding `fields` in the given order; by default none.
     public init(_ fields: [Field] = []) {
         self.fields = fields
     }
 
+    /// Makes headers from a literal such as `["Content-Type": "text/plain"]`, in the order written, so a
+    /// handler can spell its headers the way they will be sent.
     public init(dictionaryLiteral elements: (String, String)...) {
         fields = elements.map { Field(name: $0.0, value: $0.1) }
     }

@@ -8,6 +8,7 @@ public struct HTTPRequest: Sendable {
     public let target: String
     /// The protocol version from the request line, `HTTP/1.1` or `HTTP/1.0`.
     public let version: String
+    /// The header fields in the order they arrived, looked up without regard to case.
     public let headers: HTTPHeaders
     /// The body after any chunked transfer coding was removed; empty when none was sent.
     public let body: Data
@@ -16,6 +17,8 @@ public struct HTTPRequest: Sendable {
     /// Which connection carried the request; connections are numbered from 1 in accept order.
     public let connectionID: Int
 
+    /// Makes a request by hand, as the server does for each one it parses and as a test does to call a
+    /// handler directly without a connection; the defaults fill in what such a test does not care about.
     public init(
         method: String, target: String, version: String = "HTTP/1.1", headers: HTTPHeaders = [:],
         body: Data = Data(), arrivalTime: ContinuousClock.Instant = .now, connectionID: Int = 0

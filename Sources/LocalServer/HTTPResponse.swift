@@ -17,13 +17,16 @@ public struct HTTPResponse: Sendable {
 
     /// The status code; one outside 100...999 is sent as 500.
     public var status: Int
+    /// The header fields to send, besides the `Date` and `Content-Length` the server writes itself.
     public var headers: HTTPHeaders
+    /// The bytes sent after the headers; a `truncateBody` fault sends only their beginning.
     public var body: Data
     /// How long to wait before answering; the wait holds up only this connection, and `stop()` cancels it.
     public var delay: Duration
     /// When set, the exchange fails this way instead of answering normally.
     public var fault: Fault?
 
+    /// Makes a response; by default an immediate, empty `200`.
     public init(
         status: Int = 200, headers: HTTPHeaders = [:], body: Data = Data(), delay: Duration = .zero,
         fault: Fault? = nil

@@ -18,9 +18,11 @@ public final class LocalServer: Sendable {
     /// Answers one request; called once per request that parsed, after it was recorded.
     public typealias Handler = @Sendable (HTTPRequest) async -> HTTPResponse
 
+    /// The loopback port the system picked when the server started listening.
     public let port: UInt16
     /// `http://127.0.0.1:<port>`, without a trailing slash.
     public let baseURL: URL
+    /// The limits this server was started with.
     public let configuration: Configuration
     private let log: RequestLog
     private let server: Server

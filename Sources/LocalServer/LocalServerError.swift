@@ -9,6 +9,8 @@ public enum LocalServerError: Error, Sendable, Equatable, CustomStringConvertibl
     /// The server was stopped before the awaited request arrived.
     case stoppedWhileWaiting(number: Int, path: String?, arrived: Int)
 
+    /// A sentence saying what failed, with the system's own words for a socket error, for a test's
+    /// failure message.
     public var description: String {
         switch self {
         case .socket(let call, let errno):

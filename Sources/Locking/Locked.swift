@@ -10,6 +10,7 @@ public final class Locked<State>: @unchecked Sendable {
     private let lock = NSLock()
     private var state: State
 
+    /// Puts `state` behind a new lock.
     public init(_ state: State) {
         self.state = state
     }

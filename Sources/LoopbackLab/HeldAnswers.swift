@@ -15,6 +15,7 @@ public final class HeldAnswers: Sendable {
     /// When delayed answers were last sent early: the delay of a request that arrived before ends.
     private let hurried = Locked<ContinuousClock.Instant?>(nil)
 
+    /// Makes a set of answers that holds each one until it is released.
     public init() {}
 
     /// Lets the next held answer go.

@@ -11,7 +11,9 @@ import Timelines
 /// Every rule gets the same lab; a rule that counts requests tags its URLs (`url(_:tag:)`) so that it
 /// counts only its own, whatever ran before it.
 public final class Lab: Sendable {
+    /// The loopback server answering the shared routes; `url(_:tag:held:)` builds addresses on it.
     public let server: LocalServer
+    /// The session most rules send their requests with, made from `sessionConfiguration()`.
     public let session: URLSession
     /// A second session, for the fault routes: it gives up on a request after `impatientTimeout`,
     /// and it has no connection left open by other rules (on a reused connection that drops,

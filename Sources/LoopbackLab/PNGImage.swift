@@ -9,8 +9,9 @@ public enum PNGImage {
     /// The eight bytes every PNG file starts with.
     public static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-    /// The size of the picture the image routes send.
+    /// The width, in pixels, of the picture the image routes send.
     public static let sampleWidth = 16
+    /// The height, in pixels, of the picture the image routes send.
     public static let sampleHeight = 9
 
     /// The picture the image routes send, `sampleWidth` by `sampleHeight` pixels.

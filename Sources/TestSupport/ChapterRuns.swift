@@ -6,9 +6,12 @@ import TimelineDrawing
 
 /// A chapter's pictures as one run draws them: the overview of every rule, and each rule's own.
 public struct ChapterPictures: Sendable {
+    /// The SVG of every rule on one timeline, as `--timeline <file.svg>` writes it.
     public let overview: String
+    /// Each rule's own picture, in the order of their file names.
     public let rules: [RulePicture]
 
+    /// Gathers the pictures one run wrote.
     public init(overview: String, rules: [RulePicture]) {
         self.overview = overview
         self.rules = rules
@@ -18,14 +21,19 @@ public struct ChapterPictures: Sendable {
 /// What one run of a chapter executable left behind: its standard output and error, its timeline
 /// as the overview picture and as the interactive page, and each rule's own picture.
 public struct ChapterRun: Sendable {
+    /// Its standard output: the report.
     public let output: String
+    /// Its standard error.
     public let errors: String
+    /// The pictures it drew.
     public let pictures: ChapterPictures
+    /// The interactive page, as `--timeline <file.html>` writes it.
     public let html: String
 }
 
 /// A chapter's executable that did not finish as a chapter should.
 public struct ChapterRunFailure: Error, CustomStringConvertible {
+    /// What went wrong: how the run ended, with its output, or what it did not write.
     public let description: String
 }
 
@@ -39,6 +47,7 @@ public struct ChapterRunFailure: Error, CustomStringConvertible {
 /// where nothing listens, as on a machine whose proxy is down: a chapter must reach its own server
 /// all the same.
 public final class ChapterRuns: Sendable {
+    /// The one set of runs every test shares, so each chapter runs once per test process.
     public static let shared = ChapterRuns()
 
     private let runs = Locked<[String: Task<ChapterRun, any Error>]>([:])

@@ -4,6 +4,7 @@ import Foundation
 /// Chromium run headless, for the tests that check what a browser makes of the interactive
 /// timeline: it loads a page, runs its script, and hands back the document as the script left it.
 public struct HeadlessBrowser: Sendable {
+    /// The browser's executable, started once for each page loaded.
     public let executable: URL
 
     /// Chromium from the `PATH` (Debian's `chromium`, or `chromium-browser` or Chrome elsewhere), or

@@ -15,20 +15,25 @@ import Locking
 public final class VirtualTimeScheduler: Scheduler, Sendable {
     /// An instant on the virtual clock, in nanoseconds since the clock's origin.
     public struct SchedulerTimeType: Strideable, Hashable, Codable, Sendable, CustomStringConvertible {
+        /// How far past the clock's origin this instant is.
         public var nanoseconds: Int
 
+        /// The instant `nanoseconds` past the origin.
         public init(nanoseconds: Int) {
             self.nanoseconds = nanoseconds
         }
 
+        /// The span from this instant to `other`; negative when `other` comes first.
         public func distance(to other: Self) -> Stride {
             .nanoseconds(other.nanoseconds - nanoseconds)
         }
 
+        /// The instant `n` later (earlier, for a negative span).
         public func advanced(by n: Stride) -> Self {
             Self(nanoseconds: nanoseconds + n.nanoseconds)
         }
 
+        /// The instant as `t=` and its span from the origin, such as `t=1500ms`, for a test's message.
         public var description: String {
             "t=" + Stride.nanoseconds(nanoseconds).description
         }
@@ -38,16 +43,20 @@ public final class VirtualTimeScheduler: Scheduler, Sendable {
         public struct Stride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric,
             ExpressibleByFloatLiteral, Hashable, Codable, Sendable, CustomStringConvertible
         {
+            /// The span's length in nanoseconds, negative for a span that points back.
             public var nanoseconds: Int
 
+            /// A span of `nanoseconds`.
             public init(nanoseconds: Int) {
                 self.nanoseconds = nanoseconds
             }
 
+            /// A span of `seconds` whole seconds, so `2` reads as two seconds.
             public init(integerLiteral seconds: Int) {
                 self = .seconds(seconds)
             }
 
+            /// A span of `seconds` seconds, rounded to the nanosecond, so `0.25` reads as a quarter second.
             public init(floatLiteral seconds: Double) {
                 self = .seconds(seconds)
             }
@@ -65,26 +74,38 @@ public final class VirtualTimeScheduler: Scheduler, Sendable {
                 nanoseconds.magnitude
             }
 
+            /// A span of `s` whole seconds.
             public static func seconds(_ s: Int) -> Self { Self(nanoseconds: s * 1_000_000_000) }
+            /// A span of `s` seconds, rounded to the nearest nanosecond.
             public static func seconds(_ s: Double) -> Self {
                 Self(nanoseconds: Int((s * 1_000_000_000).rounded()))
             }
+            /// A span of `ms` milliseconds.
             public static func milliseconds(_ ms: Int) -> Self { Self(nanoseconds: ms * 1_000_000) }
+            /// A span of `us` microseconds.
             public static func microseconds(_ us: Int) -> Self { Self(nanoseconds: us * 1_000) }
+            /// A span of `ns` nanoseconds.
             public static func nanoseconds(_ ns: Int) -> Self { Self(nanoseconds: ns) }
 
+            /// Whether `lhs` is the shorter span, counting a backward span as less than none.
             public static func < (lhs: Self, rhs: Self) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
+            /// The two spans end to end.
             public static func + (lhs: Self, rhs: Self) -> Self {
                 Self(nanoseconds: lhs.nanoseconds + rhs.nanoseconds)
             }
+            /// `lhs` less `rhs`.
             public static func - (lhs: Self, rhs: Self) -> Self {
                 Self(nanoseconds: lhs.nanoseconds - rhs.nanoseconds)
             }
+            /// The product of the two nanosecond counts, the multiplication `SignedNumeric` asks for.
             public static func * (lhs: Self, rhs: Self) -> Self {
                 Self(nanoseconds: lhs.nanoseconds * rhs.nanoseconds)
             }
+            /// Lengthens `lhs` by `rhs`.
             public static func += (lhs: inout Self, rhs: Self) { lhs = lhs + rhs }
+            /// Shortens `lhs` by `rhs`.
             public static func -= (lhs: inout Self, rhs: Self) { lhs = lhs - rhs }
+            /// Sets `lhs` to `lhs * rhs`, the product of the nanosecond counts.
             public static func *= (lhs: inout Self, rhs: Self) { lhs = lhs * rhs }
 
             /// The span in the largest unit that divides it exactly, as `1500ms` or `2s`.
@@ -110,6 +131,7 @@ public final class VirtualTimeScheduler: Scheduler, Sendable {
         state = Locked(Queue(now: now.nanoseconds))
     }
 
+    /// Where the virtual clock is: its starting instant plus every advance so far.
     public var now: SchedulerTimeType {
         SchedulerTimeType(nanoseconds: state.withLock { $0.now })
     }

@@ -37,9 +37,13 @@ enum TextAnchor: String {
 
 /// A rectangle on a picture, in its own coordinates.
 public struct Box: Equatable, Sendable {
+    /// The x of its left edge.
     public var left: Double
+    /// The y of its top edge, y growing downwards as in SVG.
     public var top: Double
+    /// The x of its right edge.
     public var right: Double
+    /// The y of its bottom edge.
     public var bottom: Double
 
     /// Whether the two share more than an edge.

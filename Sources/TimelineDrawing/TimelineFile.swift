@@ -10,6 +10,7 @@ public struct TimelineDestination: Equatable {
         case html
     }
 
+    /// The file to write, as given after `--timeline`.
     public let path: String
     let format: Format
 

@@ -49,9 +49,12 @@ extension Timeline {
 
 /// One rule's picture and the name its file takes, such as `retry-2-after-validation-resends-at-once`.
 public struct RulePicture: Sendable, Equatable {
+    /// The file name without `.svg`, made from the rule's sentence (`name(for:)`).
     public let name: String
+    /// The picture, as SVG text.
     public let svg: String
 
+    /// Pairs a picture with its file name.
     public init(name: String, svg: String) {
         self.name = name
         self.svg = svg

@@ -31,13 +31,16 @@ public final class Timeline: Sendable {
             case action, wait, exit
         }
 
+        /// What happened, one of the kinds above.
         public let kind: Kind
+        /// The lane it happened on: a subscriber's, a stage's, or the server's (`serverLane`).
         public let lane: String
         /// What a reader needs to tell this event from its neighbours: a status, a path, a value.
         /// It is part of the stable sequence, so it must read the same on every run (no ports, no times).
         public let detail: String
         /// How long after its section began the event happened.
         public let offset: Duration
+        /// Whether the code that recorded it was running on the main thread.
         public let onMainThread: Bool
         /// For the server's events, which request they belong to: a request and what the server did
         /// about it share a number, however many other requests came in between. Not part of the
@@ -47,7 +50,10 @@ public final class Timeline: Sendable {
 
     /// The events of one rule, with the time the rule began.
     public struct Section: Sendable {
+        /// The rule's sentence, the section's heading in the picture; empty for what came before the
+        /// first rule.
         public let title: String
+        /// What happened during the rule, in the order it was recorded.
         public fileprivate(set) var events: [Event] = []
         fileprivate let start: ContinuousClock.Instant
         /// What the picture says under the rule's title: what a run cannot show, and why.
@@ -92,6 +98,8 @@ public final class Timeline: Sendable {
     public let title: String
     private let sectionsStore: Locked<[Section]>
 
+    /// An empty timeline for the chapter `title`; what is recorded before the first `beginSection`
+    /// goes into an untitled section.
     public init(title: String) {
         self.title = title
         sectionsStore = Locked([Section(title: "", start: .now)])

@@ -23,6 +23,8 @@ public enum APIError: Error, Equatable {
 // end excerpt
 
 extension APIError: CustomStringConvertible {
+    /// The case as it is written in Swift, with a transport code by its name (`.transport(.timedOut)`),
+    /// so a chapter row and a failing test show which failure it was.
     public var description: String {
         switch self {
         case .transport(let code): ".transport(\(code.caseName))"

@@ -15,6 +15,7 @@ public struct RetryPolicy: Sendable, Equatable {
     /// The longest wait the policy accepts; a server asking for more is not retried at all.
     public var maximumDelay: Duration
 
+    /// Makes a policy; the defaults are the policy the exercises and their answers use (`RetryPolicy()`).
     public init(
         maximumRetries: Int = 3, initialDelay: Duration = .milliseconds(20),
         maximumDelay: Duration = .seconds(5)

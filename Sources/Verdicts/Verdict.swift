@@ -5,10 +5,15 @@
 /// all carry this one record; each adds only what is its own (the rule's sentence, a hint, the
 /// measured value itself).
 public struct Verdict: Codable, Sendable, Equatable {
+    /// What the rule or the check expected, in words.
     public var expected: String
+    /// What was measured, in the same words.
     public var measured: String
+    /// Whether the measurement is what was expected.
     public var holds: Bool
 
+    /// Makes a verdict; whoever measured decides whether it holds, so an expectation may be a test
+    /// on the value rather than one exact value.
     public init(expected: String, measured: String, holds: Bool) {
         self.expected = expected
         self.measured = measured

@@ -92,5 +92,6 @@ struct MirrorTests {
 }
 
 extension Exercise: CustomTestStringConvertible {
+    /// Names an exercise by its number in test results, as `exercise 4`.
     public var testDescription: String { "exercise \(number)" }
 }

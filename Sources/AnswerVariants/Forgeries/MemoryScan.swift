@@ -8,9 +8,12 @@ import Foundation
 
 /// Why a process's memory could not be read: the file that would not open, and the error number.
 public struct MemoryScanRefused: Error, CustomStringConvertible {
+    /// The file under `/proc` that could not be opened.
     public let path: String
+    /// The system's error number (`errno`) for it.
     public let error: Int32
 
+    /// The path and the system's words for the error.
     public var description: String { "\(path): \(String(cString: strerror(error)))" }
 }
 

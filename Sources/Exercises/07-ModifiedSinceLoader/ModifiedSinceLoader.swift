@@ -24,6 +24,7 @@ public final class ModifiedSinceLoader: UserLoader {
     private let session: URLSession
     private let decoder: CountingDecoder
 
+    /// A loader that sends its requests through `session` and decodes only with `decoder`.
     public init(session: URLSession, decoder: CountingDecoder) {
         self.session = session
         self.decoder = decoder

@@ -16,6 +16,7 @@ public final class WatchedDecoder: JSONDecoder, @unchecked Sendable {
     public struct Decode: Equatable, Sendable {
         /// The label of the Dispatch queue it ran on (`currentQueueLabel()`).
         public var queue: String
+        /// Whether it ran on the main thread (`Thread.isMainThread`).
         public var onMainThread: Bool
         /// Whether it ran on the watched session's `delegateQueue`, where URLSession calls back.
         public var onDelegateQueue: Bool

@@ -6,7 +6,9 @@ import Verdicts
 /// The rule's sentence belongs to its `Rule`, so the report row and the timeline section share it.
 /// Tests assert `value`, not `holds`, so a wrong expectation cannot hide a wrong measurement.
 public struct Finding<Value: Sendable>: Sendable {
+    /// What was expected and measured, as the report prints it, and whether the rule held.
     public let verdict: Verdict
+    /// The measured value, for tests to assert.
     public let value: Value
     /// What the measurement saw that differs from run to run (a time, the winner of a race); the
     /// report prints it with the timings, apart from the facts that read the same every time.

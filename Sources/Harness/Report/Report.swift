@@ -3,7 +3,9 @@ import Verdicts
 
 /// One row of a report: a rule and its verdict.
 public struct ReportLine: Sendable, Equatable {
+    /// The rule's sentence, the row's name.
     public var rule: String
+    /// What was expected and measured, and whether the rule held.
     public var verdict: Verdict
     /// What was measured that differs from run to run, printed with the timings.
     public var varies: String?
@@ -11,6 +13,8 @@ public struct ReportLine: Sendable, Equatable {
     /// means the bug was reproduced, and the row says so rather than a bare ✓.
     public var isDemonstration: Bool
 
+    /// Makes a row; a rule that shows no bug and whose measurement reads the same every run needs
+    /// only its sentence and verdict.
     public init(rule: String, verdict: Verdict, varies: String? = nil, isDemonstration: Bool = false) {
         self.rule = rule
         self.verdict = verdict
@@ -42,14 +46,18 @@ extension ReportLine {
 /// The facts (title, rows, tally) are the same on every run, so the docs quote them verbatim; the
 /// timings vary, so they come after a blank line, where a reader and a docs check can leave them out.
 public struct Report: Sendable {
+    /// The chapter's title, printed above the rows.
     public var title: String
+    /// One row per rule, in the order the rules ran.
     public var lines: [ReportLine]
     /// How long each rule took, in the order of `lines`.
     public var ruleDurations: [Duration]
     /// How long the whole run took, starting the server included.
     public var runDuration: Duration
+    /// The platform the run measured, named in the timings' heading.
     public var platform: String
 
+    /// Makes a report of a finished run; `platform` defaults to the one this process runs on.
     public init(
         title: String, lines: [ReportLine], ruleDurations: [Duration], runDuration: Duration,
         platform: String = platformName

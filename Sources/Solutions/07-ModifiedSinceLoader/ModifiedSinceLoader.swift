@@ -27,6 +27,7 @@ public final class ModifiedSinceLoader: UserLoader {
 
     private let kept = Locked<Kept?>(nil)
 
+    /// A loader that sends its requests through `session` and decodes only with `decoder`.
     public init(session: URLSession, decoder: CountingDecoder) {
         self.session = session
         self.decoder = decoder

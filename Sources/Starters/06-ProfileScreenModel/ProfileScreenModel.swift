@@ -20,12 +20,16 @@ import TypedClient
 /// Shows one user, or why it could not be loaded.
 @MainActor
 public final class ProfileScreenModel: ProfileScreen {
+    /// The user on screen: the last one a load delivered; nil until one has.
     @Published public private(set) var user: User?
+    /// Why the last failed load failed; nil until one has.
     @Published public private(set) var failure: APIError?
     private let baseURL: URL
     private let session: URLSession
     private var loads = Set<AnyCancellable>()
 
+    /// A model that loads from the server at `baseURL` through `session`; it shows nothing until
+    /// `load(userID:)` is called.
     public init(baseURL: URL, session: URLSession) {
         self.baseURL = baseURL
         self.session = session

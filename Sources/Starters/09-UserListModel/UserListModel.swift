@@ -34,6 +34,7 @@ public final class UserListModel: ListScreenModel {
     private let shown = Locked(ListScreen())
     private var subscription: AnyCancellable?
 
+    /// A model that loads from `source`; it loads nothing until `appear()` is called.
     public init(source: ListSource) {
         self.source = source
     }
