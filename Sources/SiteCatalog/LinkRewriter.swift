@@ -123,8 +123,3 @@ struct LinkRewriter {
         path.replacing("/", with: "_")
     }
 }
-
-extension Page {
-    /// The prose between the page's code blocks.
-    var prose: [String] { MarkdownBlocks(text).prose }
-}

@@ -22,8 +22,8 @@ struct Page {
         }
     }
 
-    /// The heading `anchor` names by GitHub's rule (`#the-same-rule-in-asyncawait`), as DocC
-    /// names it (`The-same-rule-in-asyncawait`... see `docCAnchor`), or nil when none matches.
+    /// The heading that `anchor` names by GitHub's rule (`the-same-rule-in-asyncawait` names
+    /// `The same rule in async/await`), or nil when none does.
     func heading(forGitHubAnchor anchor: String) -> String? {
         headings.first { Self.gitHubAnchor(of: $0) == anchor.lowercased() }
     }
