@@ -225,6 +225,13 @@ let package = Package(
             dependencies: ["ChildProcesses", "Harness", "Locking", "LoopbackLab", "TimelineDrawing"]),
         // The sample client the chapters teach; it knows nothing of the harness that measures it.
         .target(name: "TypedClient", dependencies: combine + ["URLErrorNames"]),
+        // The site's DocC catalog made from docs/ at build time (`scripts/build-site`).
+        .executableTarget(name: "SiteCatalog"),
+        // The code of the site's tutorials' steps (`Tutorials/Code`), built so that a step that stops
+        // compiling fails the build.
+        .target(
+            name: "TutorialCode", dependencies: combine + ["Harness", "LoopbackLab", "TypedClient"],
+            path: "Tutorials/Code"),
         // Speed targets, measured in release builds: `swift run -c release CombineBenchmark`.
         .executableTarget(
             name: "CombineBenchmark", dependencies: combine, path: "Benchmarks/CombineBenchmark"),
@@ -259,6 +266,9 @@ let package = Package(
             ]
                 + chapters.map { .target(name: $0.name) }
         ),
+        // The site built from docs/: what the conversion keeps, and the site in headless Chromium.
+        .testTarget(
+            name: "SiteTests", dependencies: ["ChildProcesses", "Locking", "SiteCatalog", "TestSupport"]),
         .testTarget(
             name: "DocsTests",
             dependencies: [

@@ -13,8 +13,8 @@ import Foundation
 enum StudentEdition {
     /// The package's top-level entries that a class gets.
     static let kept = [
-        "Package.swift", "Sources", "Chapters", "Tests", "docs", "scripts", "Benchmarks", ".gitignore",
-        ".swift-format",
+        "Package.swift", "Sources", "Chapters", "Tests", "docs", "scripts", "Benchmarks", "Tutorials",
+        ".gitignore", ".swift-format",
     ]
 
     /// What the student edition never holds, though it sits in a kept folder: the reference

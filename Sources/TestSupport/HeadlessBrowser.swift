@@ -61,18 +61,55 @@ public struct HeadlessBrowser: Sendable {
     /// `renderedDocument(of:fragment:)` with the browser's profile in `profile`.
     private func renderedDocument(of file: URL, fragment: String, profile: URL) async throws -> String {
         let address = file.absoluteString + (fragment.isEmpty ? "" : "#" + fragment)
+        return try await dumpedDocument(address, arguments: [], profile: profile, deadline: .seconds(120))
+            .output
+    }
+
+    /// A page and what its scripts said, as `loadedPage(_:scriptTime:windowWidth:)` hands them back.
+    public struct LoadedPage: Sendable {
+        /// The document once the scripts' time was up.
+        public let document: String
+        /// Every message the page and its frames wrote to the console, errors included, each as
+        /// Chromium logs it (`"text", source: address (line)`).
+        public let consoleMessages: [String]
+    }
+
+    /// The page at `address` (served over HTTP, say) in a window `windowWidth` wide, once its
+    /// scripts have run for `scriptTime` of the browser's virtual time, which passes as fast as the
+    /// page leaves it idle: a page that loads other pages in frames and checks them can take its time.
+    public func loadedPage(
+        _ address: URL, scriptTime: Duration, windowWidth: Int = 1440
+    ) async throws -> LoadedPage {
+        try await inTemporaryFolder("chromium") { profile in
+            let run = try await dumpedDocument(
+                address.absoluteString,
+                arguments: [
+                    "--virtual-time-budget=\(scriptTime.components.seconds * 1000)",
+                    "--window-size=\(windowWidth),900",
+                    "--enable-logging=stderr", "--v=0",
+                ], profile: profile, deadline: .seconds(240))
+            let console = run.errors.split(separator: "\n").compactMap { line in
+                line.firstRange(of: ":CONSOLE").map { String(line[$0.upperBound...].drop { $0 != "\"" }) }
+            }
+            return LoadedPage(document: run.output, consoleMessages: console)
+        }
+    }
+
+    /// Chromium's run with `--dump-dom address` and `arguments`, which must end with a document.
+    private func dumpedDocument(
+        _ address: String, arguments: [String], profile: URL, deadline: Duration
+    ) async throws -> ChildProcessRun {
         let run = try await runChildProcess(
             executable,
             arguments: [
                 "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                 "--user-data-dir=\(profile.path)",
-                "--dump-dom", address,
-            ],
-            environment: ProcessInfo.processInfo.environment, deadline: .seconds(120))
+            ] + arguments + ["--dump-dom", address],
+            environment: ProcessInfo.processInfo.environment, deadline: deadline)
         guard run.ending == .exited(0), run.output.contains("</html>") else {
             throw ChildProcessError(
                 description: "chromium ended with \(run.ending): \(run.errors.suffix(2000))")
         }
-        return run.output
+        return run
     }
 }
