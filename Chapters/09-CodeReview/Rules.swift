@@ -240,9 +240,9 @@ struct AppearedAgain: Equatable, Sendable {
 }
 
 // excerpt: appeared-again
-/// The article's `loadUsers()` calls `cancelLoading()` first, so a screen that appears again while
-/// its list is loading, as a view can, cancels the load before instead of running two that race
-/// for the screen. The list takes a minute, so both loads are certainly under way.
+/// The article's `loadUsers()` calls `cancelLoading()` first and keeps one cancellable, so a screen
+/// that appears again while its list is loading, as a view can, cancels the load before instead of
+/// running two that race for the screen. The list takes a minute, so both loads are under way.
 func writtenCancelsTheLoadBefore(in lab: Lab) async -> Finding<AppearedAgain> {
     let url = lab.url(Route.slowUserList, tag: "appear-again")
     let screen = ScreenUnderReview(.asWritten, loading: url)
