@@ -18,6 +18,7 @@ let statusRules = [
     Rule("a followed redirect shows only the last answer", followedRedirectShowsTheLastAnswer),
     Rule("a 302 without Location arrives as a value", redirectWithoutLocationArrivesAsAValue),
     Rule("a refused connection is a URLError", refusedConnectionFails),
+    Rule("https to a plain-HTTP port is a URLError (\(platformName))", tlsHandshakeFails),
     Rule("a dropped connection is a URLError (\(platformName))", droppedConnectionFails),
     Rule("a body cut short is a URLError (\(platformName))", cutShortBodyFails),
     Rule("endless redirects are a URLError", endlessRedirectsFail),
@@ -99,6 +100,21 @@ func refusedConnectionFails(in lab: Lab) async -> Finding<URLError.Code?> {
         outcome: await outcome(of: refused, lane: "subscriber"))
 }
 
+/// An `https` request to a port that speaks plain HTTP: the TLS handshake fails before any HTTP is
+/// exchanged, so no response arrives, and the publisher fails instead of delivering one.
+func tlsHandshakeFails(in lab: Lab) async -> Finding<URLError.Code?> {
+    guard let plain = PlainHTTPPort() else {
+        return Finding(
+            expected: "failed: URLError" + tlsFailureCode.caseName, value: nil,
+            measured: "could not listen on a loopback port", holds: false)
+    }
+    defer { plain.stop() }
+    let url = URL(string: "https://127.0.0.1:\(plain.port)\(Route.user)")!
+    return transportFinding(
+        expected: tlsFailureCode,
+        outcome: await outcome(of: statusCodes(from: url, session: lab.session), lane: "subscriber"))
+}
+
 /// The server accepts the connection and closes it without a word. The lab's second session has
 /// no connection left open by earlier rules; on a reused one, URLSession quietly sends the GET a
 /// second time on a new connection before it gives up.
@@ -156,6 +172,18 @@ func endlessRedirectsFail(in lab: Lab) async -> Finding<Answered> {
 #else
     let droppedConnectionCode = URLError.Code.networkConnectionLost
     let cutShortBodyCode = URLError.Code.networkConnectionLost
+#endif
+// end excerpt
+
+// excerpt: tls-failure-code
+/// How URLSession reports a TLS handshake that failed because the server answered in plain HTTP:
+/// Linux Foundation gives it no name of its own, `.unknown` (measured; libcurl's SSL connect
+/// error); Apple's URL loading system is expected to call it a failed secure connection, as its
+/// documentation describes `.secureConnectionFailed` (on Apple platforms, not measured here).
+#if os(Linux)
+    let tlsFailureCode = URLError.Code.unknown
+#else
+    let tlsFailureCode = URLError.Code.secureConnectionFailed
 #endif
 // end excerpt
 

@@ -19,9 +19,10 @@ struct WaysEnded: Equatable, Sendable {
 }
 
 /// The ways the build-settings rows run: the crash, the three fixes, and fix 1 without the word
-/// `nonisolated`.
+/// `nonisolated`, as a free function and as a method in an extension.
 let waysUnderEachSetting: [NameLoading] = [
     .inlineClosures, .nonisolatedFunction, .sendableClosures, .keyPaths, .unmarkedFunction,
+    .unmarkedExtensionMethod,
 ]
 
 /// The rows that run the crash and its fixes again, built with each setting a new project may have.
@@ -39,9 +40,9 @@ let waysUnderEachSetting: [NameLoading] = [
 
 // excerpt: ways-under-a-setting
 /// Runs each way as a child built with `setting`. With `MainActor` as the default isolation, a
-/// function that does not say `nonisolated` belongs to the main actor, and so do the closures
-/// written in it: fix 1 without the word crashes like the inline closures. The upcoming feature
-/// changes only async functions, and nothing here is one.
+/// function or an extension's method that does not say `nonisolated` belongs to the main actor, and
+/// so do the closures written in it: fix 1 without the word crashes like the inline closures. The
+/// upcoming feature changes only async functions, and nothing here is one.
 func waysEnded(builtWith setting: BuildSetting, in lab: Lab) async -> Finding<WaysEnded> {
     // One after another, so that the server sees the requests in the same order every run.
     var ended = WaysEnded(loaded: [], crashed: [])
@@ -54,7 +55,8 @@ func waysEnded(builtWith setting: BuildSetting, in lab: Lab) async -> Finding<Wa
         }
     }
     let crashes =
-        setting.isolatesToTheMainActor ? ["inline-closures", "unmarked-function"] : ["inline-closures"]
+        setting.isolatesToTheMainActor
+        ? ["inline-closures", "unmarked-function", "unmarked-extension-method"] : ["inline-closures"]
     return Finding(
         expected: WaysEnded(
             loaded: waysUnderEachSetting.map(\.rawValue).filter { !crashes.contains($0) }, crashed: crashes),

@@ -6,7 +6,8 @@ import LoopbackLab
 #endif
 
 /// The ways `UserNameModel` can load a name: the crashing one, the same on a session whose delegate
-/// queue is the main queue, the three fixes, and fix 1 written without the word `nonisolated`.
+/// queue is the main queue, the three fixes, and fix 1 written without the word `nonisolated`, as a
+/// free function and as a method in an extension.
 ///
 /// The raw value names the way in the child process's environment and on the timeline.
 enum NameLoading: String, CaseIterable, Sendable {
@@ -16,6 +17,7 @@ enum NameLoading: String, CaseIterable, Sendable {
     case sendableClosures = "sendable-closures"
     case keyPaths = "key-paths"
     case unmarkedFunction = "unmarked-function"
+    case unmarkedExtensionMethod = "unmarked-extension-method"
 
     /// Starts loading the name at `url` into `model` this way.
     @MainActor
@@ -26,6 +28,7 @@ enum NameLoading: String, CaseIterable, Sendable {
         case .sendableClosures: model.loadWithSendableClosures(from: url, session: session)
         case .keyPaths: model.loadWithKeyPaths(from: url, session: session)
         case .unmarkedFunction: model.loadBuiltOutsideUnmarked(from: url, session: session)
+        case .unmarkedExtensionMethod: model.loadBuiltInUnmarkedExtension(from: url, session: session)
         }
     }
 

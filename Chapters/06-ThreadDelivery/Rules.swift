@@ -138,18 +138,6 @@ func inlineClosureStopsTheProcess(in lab: Lab) async -> Finding<NameLoadRun> {
         holds: run.ending == .signalled(isolationCheckSignal) && run.name == nil)
 }
 
-// excerpt: isolation-check-signal
-/// The signal a failed isolation check stops a process with. libdispatch stops on the processor's
-/// trap instruction: `ud2` on Intel and AMD, an illegal instruction (SIGILL, measured on Linux);
-/// `brk` on ARM, a breakpoint (SIGTRAP). On Apple platforms (not measured here) an Intel Mac is
-/// expected to show SIGILL and Apple silicon SIGTRAP, which its crash reports call `EXC_BREAKPOINT`.
-#if arch(x86_64) || arch(i386)
-    let isolationCheckSignal = SIGILL
-#else
-    let isolationCheckSignal = SIGTRAP
-#endif
-// end excerpt
-
 /// The Swift runtime's backtrace of the crashed thread shows what tripped: the closure, then the
 /// runtime's isolation check, then the queue assertion that failed.
 func backtraceNamesTheIsolationCheck(in lab: Lab) async -> Finding<NameLoadRun> {

@@ -109,3 +109,24 @@ func userNameUnmarked(
         .map { user in user.name }
 }
 // end excerpt
+
+extension UserNameModel {
+    /// Fix 1 again, its chain built by a method of a `Publisher` extension written without
+    /// `nonisolated`, the shape of the taught client's `validatingStatus()` and `decoding(_:)`.
+    func loadBuiltInUnmarkedExtension(from url: URL, session: URLSession) {
+        show(session.dataTaskPublisher(for: url).userNameUnmarked())
+    }
+}
+
+// excerpt: extension-without-nonisolated
+extension Publisher where Output == (data: Data, response: URLResponse), Failure == URLError {
+    /// Fix 1's chain as a method in an extension, without `nonisolated`. Where a target's default
+    /// actor isolation is `MainActor`, a method in an extension belongs to the main actor just as a
+    /// free function does, and so do the closures written in it.
+    func userNameUnmarked(decoder: JSONDecoder = JSONDecoder()) -> some Publisher<String, any Error> {
+        map { exchange in exchange.data }
+            .decode(type: User.self, decoder: decoder)
+            .map { user in user.name }
+    }
+}
+// end excerpt

@@ -33,8 +33,11 @@ func imageTask(
 
 // excerpt: combine
 /// Way 2: a publisher. Nothing is sent until something subscribes, and the request lives only as
-/// long as the subscription's `AnyCancellable` does.
-func imagePublisher(from url: URL, session: URLSession) -> AnyPublisher<ImageDescription, APIError> {
+/// long as the subscription's `AnyCancellable` does. `nonisolated`, because its closures run on
+/// URLSession's delegate queue whatever the project's default isolation.
+nonisolated func imagePublisher(
+    from url: URL, session: URLSession
+) -> AnyPublisher<ImageDescription, APIError> {
     session.dataTaskPublisher(for: url)
         .mapError { failure in APIError.transport(failure.code) }
         .flatMap { data, response in validatedImage(data, response).publisher }
@@ -53,5 +56,17 @@ func image(from url: URL, session: URLSession) async throws(APIError) -> ImageDe
         throw .transport((error as? URLError)?.code ?? .unknown)
     }
     return try validatedImage(data, response).get()
+}
+// end excerpt
+
+// excerpt: combine-unmarked
+/// Way 2 without the word `nonisolated`. Under the default build settings it is the same function;
+/// where a target's default actor isolation is `MainActor` it belongs to the main actor, and so do
+/// its `mapError` and `flatMap` closures, which run on URLSession's delegate queue.
+func imagePublisherUnmarked(from url: URL, session: URLSession) -> AnyPublisher<ImageDescription, APIError> {
+    session.dataTaskPublisher(for: url)
+        .mapError { failure in APIError.transport(failure.code) }
+        .flatMap { data, response in validatedImage(data, response).publisher }
+        .eraseToAnyPublisher()
 }
 // end excerpt

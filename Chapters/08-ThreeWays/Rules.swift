@@ -23,12 +23,13 @@ let threeWaysRules =
         Rule("try? makes a 404 and a refused connection one nil", tryQuestionMarkHidesTheDifference),
         Rule("cancelling the awaiting Task cancels the request", cancellingTheTaskCancelsTheRequest),
         Rule("a Task outlives its owner; a child task does not", unstructuredTaskOutlivesItsOwner),
+        Rule("a suspended await holds no thread", suspendedDownloadsHoldNoThread),
         Rule("publisher.values feeds a for try await loop", valuesFeedAForTryAwaitLoop),
         Rule("each caller shows its image on the main thread", everyCallSiteShowsTheImageOnTheMainThread),
         Rule.demonstration(
             "as written, async without @MainActor keeps the bug", droppingMainAsyncKeepsTheThreadingBug),
         Rule("MainActor.run in that model sets it on main", mainActorRunSetsThePictureOnTheMainThread),
-    ] + migrationSettingRules
+    ] + migrationSettingRules + publisherIsolationRules
 
 /// The handler runs where URLSession calls back, its delegate queue, which is not the main thread:
 /// the hop to the main queue is the caller's job.

@@ -21,6 +21,7 @@ let codeReviewRules = [
     Rule("reviewed, Int ids: the three users are shown", reviewedShowsTheUsers),
     Rule.demonstration("as written, closing mid-load leaves it loading", writtenStaysLoadingWhenClosed),
     Rule("reviewed, closing mid-load stops the loading", reviewedStopsLoadingWhenClosed),
+    Rule("as written, appearing again cancels the load before", writtenCancelsTheLoadBefore),
     Rule.demonstration("as written, retry(3) never retries a 503", writtenNeverRetriesAStatus),
     Rule("reviewed, a 503 is retried after the check", reviewedRetriesAfterTheCheck),
 ]
@@ -223,6 +224,51 @@ func describe(_ closed: ClosedMidLoad) -> String {
     (closed.requestCancelled ? "request cancelled" : "request not cancelled")
         + "; screen: \(closed.screen.summary)"
 }
+
+/// What showing a screen again while its first load was still running came to.
+struct AppearedAgain: Equatable, Sendable {
+    /// The requests the server got: one a load.
+    var requests: Int
+    /// Whether the first load's data task ended cancelled.
+    var firstCancelled: Bool
+    /// The loads still running once the second had reached the server.
+    var running: Int
+
+    var summary: String {
+        "\(counted(requests, "request")); the first \(firstCancelled ? "cancelled" : "not cancelled"), "
+            + "\(counted(running, "load")) running"
+    }
+}
+
+// excerpt: appeared-again
+/// The article's `loadUsers()` calls `cancelLoading()` first and keeps one cancellable, so a screen
+/// that appears again while its list is loading, as a view can, cancels the load before instead of
+/// running two that race for the screen. The list takes a minute, so both loads are under way.
+func writtenCancelsTheLoadBefore(in lab: Lab) async -> Finding<AppearedAgain> {
+    let url = lab.url(Route.slowUserList, tag: "appear-again")
+    let screen = ScreenUnderReview(.asWritten, loading: url)
+    defer { screen.close() }
+    screen.model.appear()
+    _ = await until { lab.requestCount(for: url) == 1 }
+    let first = await tasks(of: screen.session).first
+    Timeline.current?.record(.action, lane: "screen", detail: "appear() again")
+    screen.model.appear()
+    _ = await until { lab.requestCount(for: url) == 2 }
+    _ = await until { await tasks(of: screen.session).count == 1 }
+    let seen = AppearedAgain(
+        requests: lab.requestCount(for: url), firstCancelled: (first?.error as? URLError)?.code == .cancelled,
+        running: await tasks(of: screen.session).count)
+    screen.model.disappear()
+    _ = await until { await tasks(of: screen.session).isEmpty }
+    // The server notices both clients leave a moment later; waiting for it keeps that in this rule.
+    _ = await until(timeout: .seconds(10)) {
+        lab.server.abandonedRequests.count { lab.server.url($0.request.target) == url } == 2
+    }
+    return Finding(
+        expected: AppearedAgain(requests: 2, firstCancelled: true, running: 1), measured: seen,
+        describe: \.summary)
+}
+// end excerpt
 
 // MARK: - Retrying
 

@@ -13,6 +13,9 @@ Task { @MainActor in
     if let url = HelperChild.request(in: environment) {
         await HelperChild.run(from: url)
     }
+    if let (unmarked, url) = PublisherChild.request(in: environment) {
+        await PublisherChild.run(unmarked: unmarked, from: url)
+    }
     switch ModelChild.request(in: environment) {
     case .success(let (way, url))?:
         await ModelChild.run(way, from: url)
@@ -20,8 +23,11 @@ Task { @MainActor in
         FileHandle.standardError.write(Data("\(mistake)\n".utf8))
         exit(2)
     case nil:
-        let variables = [ModelChild.wayVariable, MigrationChild.urlVariable, HelperChild.urlVariable]
-            .joined(separator: " or ")
+        let variables = [
+            ModelChild.wayVariable, MigrationChild.urlVariable, HelperChild.urlVariable,
+            PublisherChild.urlVariable,
+        ]
+        .joined(separator: " or ")
         FileHandle.standardError.write(Data("set \(variables) to say what to run\n".utf8))
         exit(64)
     }

@@ -25,5 +25,6 @@ extension URLError.Code {
         URLError.zeroByteResource.rawValue: "zeroByteResource",
         URLError.cannotDecodeContentData.rawValue: "cannotDecodeContentData",
         URLError.cannotParseResponse.rawValue: "cannotParseResponse",
+        URLError.secureConnectionFailed.rawValue: "secureConnectionFailed",
     ]
 }

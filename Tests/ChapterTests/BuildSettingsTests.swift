@@ -14,11 +14,12 @@ import Testing
             setting: ThreadDelivery.BuildSetting
         ) async throws {
             let finding = try await measure { lab in await waysEnded(builtWith: setting, in: lab) }
+            let unmarked = ["unmarked-function", "unmarked-extension-method"]
             let unmarkedCrashes = setting != .nonisolatedNonsending
             #expect(finding.value.otherwise == [], "\(finding.value)")
-            #expect(
-                finding.value.crashed
-                    == (unmarkedCrashes ? ["inline-closures", "unmarked-function"] : ["inline-closures"]))
+            // An extension's method is isolated as a free function is: both crash, or both load.
+            #expect(finding.value.crashed == ["inline-closures"] + (unmarkedCrashes ? unmarked : []))
+            #expect(unmarked.allSatisfy(finding.value.loaded.contains) == !unmarkedCrashes)
             #expect(finding.value.loaded.contains("nonisolated-function"))
             #expect(finding.value.loaded.contains("sendable-closures"))
             #expect(finding.value.loaded.contains("key-paths"))
@@ -48,6 +49,13 @@ import Testing
             #expect(finding.value.setOnMainThread == true, "\(finding.value)")
             #expect(finding.value.picture == "16×9 PNG")
             #expect(finding.value.ending == "exit 0")
+            #expect(finding.holds)
+        }
+
+        @Test func mainActorByDefaultStopsTheUnmarkedImagePublisherAndTheMarkedOneLoads() async throws {
+            let finding = try await measure { lab in await publisherNeedsNonisolated(in: lab) }
+            #expect(finding.value.nonisolated == "16×9 PNG", "\(finding.value)")
+            #expect(finding.value.unmarked == "stopped by the isolation check's signal")
             #expect(finding.holds)
         }
     }

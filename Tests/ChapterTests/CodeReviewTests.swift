@@ -71,6 +71,12 @@ final class CodeReviewTests: XCTestCase {
     }
 
     @MainActor
+    func testAsWrittenAppearingAgainCancelsTheFirstLoadAndLeavesOneRunning() async throws {
+        let again = try await onALabOfItsOwn(writtenCancelsTheLoadBefore).value
+        XCTAssertEqual(again, AppearedAgain(requests: 2, firstCancelled: true, running: 1))
+    }
+
+    @MainActor
     func testReviewedClosingMidLoadCancelsTheRequestAndTurnsTheIndicatorOff() async throws {
         let closed = try await onALabOfItsOwn(reviewedStopsLoadingWhenClosed).value
         XCTAssertTrue(closed.requestCancelled)

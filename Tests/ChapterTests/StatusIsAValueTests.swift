@@ -89,6 +89,19 @@ struct StatusIsAValueTests {
         #expect(finding.holds)
     }
 
+    /// An `https` request to a port that answers in plain HTTP fails in the handshake, not with a
+    /// response: Linux Foundation reports `.unknown`; Apple's URLSession is expected to report
+    /// `.secureConnectionFailed` (-1200), which its documentation gives for a failed secure connection.
+    @Test func anHTTPSRequestToAPlainHTTPPortFailsTheHandshakeWithoutAResponse() async throws {
+        let finding = try await measure(tlsHandshakeFails)
+        #if os(Linux)
+            #expect(finding.value == .unknown, "\(finding.verdict.measured)")
+        #else
+            #expect(finding.value == .secureConnectionFailed, "\(finding.verdict.measured)")
+        #endif
+        #expect(finding.holds)
+    }
+
     /// A failure of the transport ends with the same `URLError` code whether a publisher fails with
     /// it or `try await` throws it: a refused connection, a dropped one (with this platform's code)
     /// and a server that never answers.

@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import LoopbackLab
+import TestSupport
 import Testing
 import TypedClient
 
@@ -73,6 +74,24 @@ struct ThreeWaysTests {
         #expect(finding.value.child == .failure(.transport(.cancelled)))
         #expect(finding.value.childServerSawClientLeave)
         #expect(finding.holds)
+    }
+
+    /// Fifty suspended awaits add fewer threads than fifty; a download that blocked a thread while
+    /// it waited would add one each. Counted in the chapter's own process, its shared run, since
+    /// this test process runs other tests' threads side by side.
+    @Test func fiftyDownloadsSuspendedAtAwaitAddFewerThreadsThanDownloads() async throws {
+        ChapterRuns.shared.startAll(chapterNames)
+        let output = try await ChapterRuns.shared.run("ThreeWays").output
+        let rows = output.split(separator: "\n").filter { $0.contains("a suspended await holds no thread") }
+        #expect(
+            rows.first?.hasSuffix("50 downloads suspended at await, fewer new threads than downloads") == true
+        )
+        let counts = try #require(
+            rows.lazy.compactMap { $0.firstMatch(of: /threads: (\d+) before, (\d+) while suspended/) }.first,
+            "\(rows)")
+        let (before, during) = (try #require(Int(counts.1)), try #require(Int(counts.2)))
+        #expect(before > 0)
+        #expect(during - before < 50, "\(counts.0)")
     }
 
     @Test func valuesYieldsTheImageThenEndsAndThrowsTheStatusForAMissingImage() async throws {

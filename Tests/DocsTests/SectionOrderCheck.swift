@@ -1,6 +1,7 @@
 /// The sections of a chapter page, in the order a reader meets them: the rule, the code, what it
 /// prints (`Run it`), then the pictures and whatever else the chapter goes through rule by rule,
-/// why it behaves this way, the pitfall, and last the exercise.
+/// why it behaves this way, the pitfall, and the exercise; after it only appendices
+/// (`## Appendix…`), for a second reading.
 let chapterSections = [
     "The rule", "The code", "Run it", "Why it behaves this way", "The pitfall", "Exercise",
 ]
@@ -22,7 +23,7 @@ let optionalChapterSections = [
 
 /// Where `page` departs from `chapterSections`: a section missing or repeated, two out of order,
 /// another section before `Run it` or after `Why it behaves this way` (but for the optional ones,
-/// each held to its own place), or a picture before `Run it`.
+/// each held to its own place, and the appendices, after the exercise), or a picture before `Run it`.
 func sectionOrderProblems(in page: MarkdownPage) -> [DocProblem] {
     let headings = page.prose.compactMap { line, text in
         text.hasPrefix("## ") ? (line: line, title: String(text.dropFirst(3))) : nil
@@ -47,9 +48,17 @@ func sectionOrderProblems(in page: MarkdownPage) -> [DocProblem] {
     let (runIt, why) = (line("Run it"), line("Why it behaves this way"))
     problems += optionalSectionProblems(in: page, headings: headings)
     let optional = optionalChapterSections.map(\.title)
+    let exercise = line("Exercise")
+    for heading in headings where isAppendix(heading.title) && heading.line < exercise {
+        problems.append(
+            DocProblem(
+                page.path, line: heading.line,
+                "\"## \(heading.title)\" comes before \"## Exercise\": an appendix goes after the exercise,"
+                    + " at the page's end"))
+    }
     for heading in headings
     where !chapterSections.contains(heading.title) && !optional.contains(heading.title)
-        && (heading.line < runIt || heading.line > why)
+        && !isAppendix(heading.title) && (heading.line < runIt || heading.line > why)
     {
         problems.append(
             DocProblem(
@@ -64,6 +73,11 @@ func sectionOrderProblems(in page: MarkdownPage) -> [DocProblem] {
                 "a picture comes before \"## Run it\": the pictures follow what the chapter prints"))
     }
     return problems
+}
+
+/// Whether a section titled `title` is one of the page's appendices, which follow its exercise.
+private func isAppendix(_ title: String) -> Bool {
+    ("## " + title).hasPrefix(appendixHeadingPrefix)
 }
 
 /// Where `page` puts an optional section anywhere but its place, or has it more than once.

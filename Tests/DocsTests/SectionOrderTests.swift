@@ -117,6 +117,27 @@ import Testing
             ])
     }
 
+    @Test func appendicesAfterTheExerciseAreAccepted() {
+        let titles = [
+            "The rule", "The code", "Run it", "Why it behaves this way", "The pitfall", "Exercise",
+            "Appendix: rule by rule", "Appendix: how it is measured",
+        ]
+        #expect(sectionOrderProblems(in: page(titles)).isEmpty)
+    }
+
+    @Test func anAppendixBeforeTheExerciseIsReportedAtItsLine() {
+        let titles = [
+            "The rule", "The code", "Run it", "Why it behaves this way", "Appendix: rule by rule",
+            "The pitfall",
+            "Exercise",
+        ]
+        #expect(
+            sectionOrderProblems(in: page(titles)).map(\.description) == [
+                "docs/02-beta.md:5: \"## Appendix: rule by rule\" comes before \"## Exercise\": an appendix goes"
+                    + " after the exercise, at the page's end"
+            ])
+    }
+
     @Test func theAsyncSectionTwiceIsReported() {
         let titles = [
             "The rule", "The code", "Run it", "Why it behaves this way", "The pitfall",
