@@ -24,19 +24,20 @@ struct ChapterExecutableTests {
     }
 
     @Test func drawsATimelineWhenAskedWithoutChangingTheReport() async throws {
-        let picture = FileManager.default.temporaryDirectory.appending(path: "chapter-timeline-\(UUID()).svg")
-        defer { try? FileManager.default.removeItem(at: picture) }
-        // A chapter that waits on no timeout, since it runs twice here.
-        let executable = builtExecutable(named: "ConditionalRequests")
-        let plain = try await runChild(executable, environment: environment)
-        let drawn = try await runChild(
-            executable, arguments: ["--timeline", picture.path], environment: environment)
-        #expect(drawn.status == 0, "stderr: \(drawn.errors)")
-        #expect(stableReport(of: drawn.output) == stableReport(of: plain.output))
-        let svg = try String(contentsOf: picture, encoding: .utf8)
-        #expect(svg.contains("<svg"))
-        #expect(svg.contains("GET /profile?tag=first-load"))
-        #expect(drawn.output.hasSuffix("\ntimeline drawn in \(picture.standardizedFileURL.path)\n"))
+        try await inTemporaryFolder("chapter-timeline") { folder in
+            let picture = folder.appending(path: "timeline.svg")
+            // A chapter that waits on no timeout, since it runs twice here.
+            let executable = builtExecutable(named: "ConditionalRequests")
+            let plain = try await runChild(executable, environment: environment)
+            let drawn = try await runChild(
+                executable, arguments: ["--timeline", picture.path], environment: environment)
+            #expect(drawn.status == 0, "stderr: \(drawn.errors)")
+            #expect(stableReport(of: drawn.output) == stableReport(of: plain.output))
+            let svg = try String(contentsOf: picture, encoding: .utf8)
+            #expect(svg.contains("<svg"))
+            #expect(svg.contains("GET /profile?tag=first-load"))
+            #expect(drawn.output.hasSuffix("\ntimeline drawn in \(picture.standardizedFileURL.path)\n"))
+        }
     }
 
     @Test(arguments: ["--help", "-h"])
@@ -66,14 +67,16 @@ struct ChapterExecutableTests {
     }
 
     @Test func aFolderGivenAsTheTimelineIsRefusedInOnePlainLine() async throws {
-        let folder = FileManager.default.temporaryDirectory.appending(path: "pictures-\(UUID()).svg")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try await runChild(
-            builtExecutable(named: "TypedErrors"), arguments: ["--timeline", folder.path],
-            environment: environment)
-        #expect(run.status == 2)
-        #expect(run.errors.hasPrefix("error: --timeline \(folder.path): that is a folder; "))
-        #expect(run.errors.split(separator: "\n").count == 1)
+        try await inTemporaryFolder("pictures") { temporary in
+            // Named as a picture, so that only its being a folder is wrong.
+            let folder = temporary.appending(path: "timeline.svg")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+            let run = try await runChild(
+                builtExecutable(named: "TypedErrors"), arguments: ["--timeline", folder.path],
+                environment: environment)
+            #expect(run.status == 2)
+            #expect(run.errors.hasPrefix("error: --timeline \(folder.path): that is a folder; "))
+            #expect(run.errors.split(separator: "\n").count == 1)
+        }
     }
 }

@@ -107,11 +107,11 @@ struct InteractivePageTests {
     @Test func aChaptersPageShowsEveryEventOfEveryRuleInABrowser() async throws {
         let browser = try #require(HeadlessBrowser.installed, "\(HeadlessBrowser.whyMissing)")
         let run = try await ChapterRuns.shared.run("ColdPublishers")
-        let page = FileManager.default.temporaryDirectory.appending(
-            path: "cold-publishers-\(UUID().uuidString).html")
-        try Data(run.html.utf8).write(to: page)
-        defer { try? FileManager.default.removeItem(at: page) }
-        let dom = try await browser.renderedDocument(of: page)
+        let dom = try await inTemporaryFolder("cold-publishers") { folder in
+            let page = folder.appending(path: "cold-publishers.html")
+            try Data(run.html.utf8).write(to: page)
+            return try await browser.renderedDocument(of: page)
+        }
         // What the run recorded, rule by rule: the events under each section of the stable sequence.
         let sequence = try #require(Timeline.stableSequence(inSVG: run.pictures.overview))
         let recorded = sequence.split(separator: "section: ").dropFirst().map {

@@ -4,6 +4,7 @@ import ExerciseCatalog
 import ExerciseChecks
 import Foundation
 import Harness
+import TestSupport
 import Testing
 import Verdicts
 
@@ -15,45 +16,44 @@ import Verdicts
 @Suite("Workbook: code that does not compile")
 struct BuildFailureTests {
     @Test func showsTheErrorsInTheExercisesFolderFirstAndOnlyThose() async throws {
-        let root = FileManager.default.temporaryDirectory.appending(
-            path: "workbook-broken-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let exercise = try #require(exercises.first { $0.number == 3 })
-        let layout = Layout(
-            root: root, scratch: root.appending(path: ".build"), configuration: "debug", products: root)
-        let exerciseFile = layout.exerciseFile(exercise)
-        let otherFile = layout.exerciseFile(exercises[0])
-        try write("let fine = 1\nlet broken = undefinedThing\n", to: exerciseFile)
-        try write("let alsoBroken = otherUndefinedThing\n", to: otherFile)
-        let log = try await compile([otherFile, exerciseFile])
+        try await inTemporaryFolder("workbook-broken") { root in
+            let exercise = try #require(exercises.first { $0.number == 3 })
+            let layout = Layout(
+                root: root, scratch: root.appending(path: ".build"), configuration: "debug", products: root)
+            let exerciseFile = layout.exerciseFile(exercise)
+            let otherFile = layout.exerciseFile(exercises[0])
+            try write("let fine = 1\nlet broken = undefinedThing\n", to: exerciseFile)
+            try write("let alsoBroken = otherUndefinedThing\n", to: otherFile)
+            let log = try await compile([otherFile, exerciseFile])
 
-        let errors = compilerErrors(in: log)
-        #expect(Set(errors.map(\.path)) == [exerciseFile.path, otherFile.path])
+            let errors = compilerErrors(in: log)
+            #expect(Set(errors.map(\.path)) == [exerciseFile.path, otherFile.path])
 
-        let shown = Commands(layout: layout, style: TextStyle(enabled: false)).buildFailure(
-            log, for: exercise)
-        #expect(
-            shown.hasPrefix(
-                "✗ exercise 3 does not compile: Sources/Exercises/\(exercise.file):2:14: error: cannot find 'undefinedThing' in scope\n"
-            ))
-        #expect(shown.contains("let broken = undefinedThing"))
-        #expect(!shown.contains("otherUndefinedThing"))
-        #expect(!shown.contains(root.path))
+            let shown = Commands(layout: layout, style: TextStyle(enabled: false)).buildFailure(
+                log, for: exercise)
+            #expect(
+                shown.hasPrefix(
+                    "✗ exercise 3 does not compile: Sources/Exercises/\(exercise.file):2:14: error: cannot find 'undefinedThing' in scope\n"
+                ))
+            #expect(shown.contains("let broken = undefinedThing"))
+            #expect(!shown.contains("otherUndefinedThing"))
+            #expect(!shown.contains(root.path))
+        }
     }
 
     @Test func withoutErrorsInTheExerciseItShowsTheOthers() async throws {
-        let root = FileManager.default.temporaryDirectory.appending(
-            path: "workbook-broken-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let layout = Layout(
-            root: root, scratch: root.appending(path: ".build"), configuration: "debug", products: root)
-        let otherFile = root.appending(path: "Sources/ExerciseChecks/Other.swift")
-        try write("let alsoBroken = otherUndefinedThing\n", to: otherFile)
-        let log = try await compile([otherFile])
-        let shown = Commands(layout: layout, style: TextStyle(enabled: false)).buildFailure(
-            log, for: exercises[0])
-        #expect(
-            shown.hasPrefix("✗ exercise 1 does not compile: Sources/ExerciseChecks/Other.swift:1:18: error:"))
+        try await inTemporaryFolder("workbook-broken") { root in
+            let layout = Layout(
+                root: root, scratch: root.appending(path: ".build"), configuration: "debug", products: root)
+            let otherFile = root.appending(path: "Sources/ExerciseChecks/Other.swift")
+            try write("let alsoBroken = otherUndefinedThing\n", to: otherFile)
+            let log = try await compile([otherFile])
+            let shown = Commands(layout: layout, style: TextStyle(enabled: false)).buildFailure(
+                log, for: exercises[0])
+            #expect(
+                shown.hasPrefix(
+                    "✗ exercise 1 does not compile: Sources/ExerciseChecks/Other.swift:1:18: error:"))
+        }
     }
 
     @Test func aLogWithoutCompilerErrorsShowsItsEnd() {

@@ -2,6 +2,7 @@ import ChildProcesses
 import Foundation
 import Harness
 import Locking
+import TestSupport
 import Testing
 import TimeControl
 
@@ -54,30 +55,29 @@ struct ChildProcessTests {
         /// exits; the shell must be reaped (gone from `/proc`, no longer a zombie) while the pipe is
         /// still open, and only then does the test let the subshell go. (Linux: it looks in `/proc`.)
         @Test func aChildIsReapedAsSoonAsItEndsThoughWhatItStartedKeepsItsOutputOpen() async throws {
-            let folder = FileManager.default.temporaryDirectory.appending(path: "reap-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let (pidFile, fifo) = (folder.appending(path: "pid"), folder.appending(path: "fifo"))
-            #expect(mkfifo(fifo.path, 0o600) == 0)
-            let running = Task(priority: .high) {
-                try await run(
-                    "echo $$ > '\(pidFile.path)'; (read line < '\(fifo.path)'; echo released) & exit 4")
+            try await inTemporaryFolder("reap") { folder in
+                let (pidFile, fifo) = (folder.appending(path: "pid"), folder.appending(path: "fifo"))
+                #expect(mkfifo(fifo.path, 0o600) == 0)
+                let running = Task(priority: .high) {
+                    try await run(
+                        "echo $$ > '\(pidFile.path)'; (read line < '\(fifo.path)'; echo released) & exit 4")
+                }
+                // The shell may start late on a busy machine; the wait for its reaping starts once it has.
+                var pid = ""
+                _ = await until {
+                    pid = (try? String(contentsOf: pidFile, encoding: .utf8)) ?? ""
+                    return pid.hasSuffix("\n")
+                }
+                let process = "/proc/" + pid.trimmingCharacters(in: .whitespacesAndNewlines)
+                let reaped = await until(timeout: .seconds(20)) {
+                    !FileManager.default.fileExists(atPath: process)
+                }
+                #expect(reaped, "the ended shell was not reaped while its subshell kept the output open")
+                try FileHandle(forWritingTo: fifo).write(contentsOf: Data("go\n".utf8))
+                let finished = try await running.value
+                #expect(finished.ending == .exited(4))
+                #expect(finished.output == "released\n")
             }
-            // The shell may start late on a busy machine; the wait for its reaping starts once it has.
-            var pid = ""
-            _ = await until {
-                pid = (try? String(contentsOf: pidFile, encoding: .utf8)) ?? ""
-                return pid.hasSuffix("\n")
-            }
-            let process = "/proc/" + pid.trimmingCharacters(in: .whitespacesAndNewlines)
-            let reaped = await until(timeout: .seconds(20)) {
-                !FileManager.default.fileExists(atPath: process)
-            }
-            #expect(reaped, "the ended shell was not reaped while its subshell kept the output open")
-            try FileHandle(forWritingTo: fifo).write(contentsOf: Data("go\n".utf8))
-            let finished = try await running.value
-            #expect(finished.ending == .exited(4))
-            #expect(finished.output == "released\n")
         }
     #endif
 
@@ -86,30 +86,29 @@ struct ChildProcessTests {
         /// backtracer can, once the crashed child it reads has been killed) must not keep the run
         /// waiting: at the deadline what is left of the child's process group is killed.
         @Test func whatAnEndedChildLeftHoldingItsOutputIsKilledAtTheDeadline() async throws {
-            let folder = FileManager.default.temporaryDirectory.appending(path: "left-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let pidFile = folder.appending(path: "pid")
-            let finished = Locked<ChildProcessRun?>(nil)
-            // Not awaited: without the kill the run never returns, and the test is to fail, not hang.
-            // High priority, so that a busy suite does not keep the task from a thread (issue 51's
-            // failure of this very test).
-            Task(priority: .high) {
-                let run = try await run(
-                    "echo before; sleep 600 & echo $! > '\(pidFile.path)'; exit 5", deadline: .seconds(1))
-                finished.withLock { $0 = run }
+            try await inTemporaryFolder("left") { folder in
+                let pidFile = folder.appending(path: "pid")
+                let finished = Locked<ChildProcessRun?>(nil)
+                // Not awaited: without the kill the run never returns, and the test is to fail, not hang.
+                // High priority, so that a busy suite does not keep the task from a thread (issue 51's
+                // failure of this very test).
+                Task(priority: .high) {
+                    let run = try await run(
+                        "echo before; sleep 600 & echo $! > '\(pidFile.path)'; exit 5", deadline: .seconds(1))
+                    finished.withLock { $0 = run }
+                }
+                let returned = await until(timeout: .seconds(30)) { finished.withLock { $0 != nil } }
+                #expect(returned, "the run still waits for the output that what its child left holds open")
+                #expect(finished.withLock { $0?.ending } == .exited(5))
+                #expect(finished.withLock { $0?.output } == "before\n")
+                let pid = try String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(
+                    in: .whitespacesAndNewlines)
+                let gone = await until(timeout: .seconds(20)) {
+                    (try? String(contentsOf: URL(filePath: "/proc/\(pid)/stat"), encoding: .utf8))?
+                        .split(separator: " ").dropFirst(2).first.map { $0 == "Z" } ?? true
+                }
+                #expect(gone, "the process the child left behind is still running")
             }
-            let returned = await until(timeout: .seconds(30)) { finished.withLock { $0 != nil } }
-            #expect(returned, "the run still waits for the output that what its child left holds open")
-            #expect(finished.withLock { $0?.ending } == .exited(5))
-            #expect(finished.withLock { $0?.output } == "before\n")
-            let pid = try String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(
-                in: .whitespacesAndNewlines)
-            let gone = await until(timeout: .seconds(20)) {
-                (try? String(contentsOf: URL(filePath: "/proc/\(pid)/stat"), encoding: .utf8))?
-                    .split(separator: " ").dropFirst(2).first.map { $0 == "Z" } ?? true
-            }
-            #expect(gone, "the process the child left behind is still running")
         }
     #endif
 
@@ -118,21 +117,22 @@ struct ChildProcessTests {
         /// holds it open for 50 ms, as a child forked by another thread briefly does when a test
         /// has just written a script, and the child starts once it is closed.
         @Test func aProgramStillOpenForWritingStartsOnceItIsClosed() async throws {
-            let program = FileManager.default.temporaryDirectory.appending(path: "busy-\(UUID().uuidString)")
-            defer { try? FileManager.default.removeItem(at: program) }
-            let descriptor = open(program.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o755)
-            try #require(descriptor >= 0)
-            let script = Array("#!/bin/sh\necho started\n".utf8)
-            #expect(write(descriptor, script, script.count) == script.count)
-            Thread.detachNewThread {
-                usleep(50_000)
-                close(descriptor)
+            try await inTemporaryFolder("busy") { folder in
+                let program = folder.appending(path: "program")
+                let descriptor = open(program.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o755)
+                try #require(descriptor >= 0)
+                let script = Array("#!/bin/sh\necho started\n".utf8)
+                #expect(write(descriptor, script, script.count) == script.count)
+                Thread.detachNewThread {
+                    usleep(50_000)
+                    close(descriptor)
+                }
+                let run = try await runChildProcess(
+                    program, arguments: [], environment: ProcessInfo.processInfo.environment,
+                    deadline: .seconds(30))
+                #expect(run.ending == .exited(0))
+                #expect(run.output == "started\n")
             }
-            let run = try await runChildProcess(
-                program, arguments: [], environment: ProcessInfo.processInfo.environment,
-                deadline: .seconds(30))
-            #expect(run.ending == .exited(0))
-            #expect(run.output == "started\n")
         }
     #endif
 
@@ -141,32 +141,31 @@ struct ChildProcessTests {
         /// the child exits at once. The run returns with what was read at the one-second deadline,
         /// not when the minute is up.
         @Test func anOutputHeldOpenOutsideTheGroupIsNotWaitedForPastTheDeadline() async throws {
-            let folder = FileManager.default.temporaryDirectory.appending(path: "held-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let pidFile = folder.appending(path: "pid")
-            let finished = Locked<(ChildProcessRun, Duration)?>(nil)
-            // Not awaited: without the alarm the run returns only after 60 s, and the test is to fail.
-            // High priority, as the labs' tasks: at the default one, the task waits behind the rest
-            // of the suite for a thread (seen in CI: not back within 20 s), which is not what this
-            // measures.
-            Task(priority: .high) {
-                let start = ContinuousClock.now
-                let ran = try await run(
-                    "echo before; setsid sleep 60 & echo $! > '\(pidFile.path)'; exit 0",
-                    deadline: .seconds(1))
-                finished.withLock { $0 = (ran, .now - start) }
+            try await inTemporaryFolder("held") { folder in
+                let pidFile = folder.appending(path: "pid")
+                let finished = Locked<(ChildProcessRun, Duration)?>(nil)
+                // Not awaited: without the alarm the run returns only after 60 s, and the test is to fail.
+                // High priority, as the labs' tasks: at the default one, the task waits behind the rest
+                // of the suite for a thread (seen in CI: not back within 20 s), which is not what this
+                // measures.
+                Task(priority: .high) {
+                    let start = ContinuousClock.now
+                    let ran = try await run(
+                        "echo before; setsid sleep 60 & echo $! > '\(pidFile.path)'; exit 0",
+                        deadline: .seconds(1))
+                    finished.withLock { $0 = (ran, .now - start) }
+                }
+                let returned = await until(timeout: .seconds(45)) { finished.withLock { $0 != nil } }
+                let pid = try String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(
+                    in: .whitespacesAndNewlines)
+                kill(Int32(pid) ?? 0, SIGKILL)
+                try #require(returned, "the run still waits for the output a setsid process holds open")
+                let (ended, took) = try #require(finished.withLock { $0 })
+                #expect(ended.ending == .exited(0))
+                #expect(ended.output == "before\n")
+                // 1.0 s alone; up to 4 s when run beside the variant tests on a busy 2-core machine.
+                #expect(took < .seconds(10), "took \(took)")
             }
-            let returned = await until(timeout: .seconds(45)) { finished.withLock { $0 != nil } }
-            let pid = try String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(
-                in: .whitespacesAndNewlines)
-            kill(Int32(pid) ?? 0, SIGKILL)
-            try #require(returned, "the run still waits for the output a setsid process holds open")
-            let (ended, took) = try #require(finished.withLock { $0 })
-            #expect(ended.ending == .exited(0))
-            #expect(ended.output == "before\n")
-            // 1.0 s alone; up to 4 s when run beside the variant tests on a busy 2-core machine.
-            #expect(took < .seconds(10), "took \(took)")
         }
     #endif
 

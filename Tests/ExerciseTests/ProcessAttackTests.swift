@@ -4,6 +4,7 @@ import ChildProcesses
 import ExerciseCatalog
 import ExerciseChecks
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Classroom
@@ -59,29 +60,28 @@ extension VariantTests {
         let variant = try attack("the other exercises' check runners rewritten")
         let checked = try #require(exercise(2))
         for asNobody in [false, true] {
-            let folder = FileManager.default.temporaryDirectory.appending(
-                path: "runners-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let copy = folder.appending(path: "StarterCheckRunner")
-            try FileManager.default.copyItem(at: builtExecutable(named: "StarterCheckRunner"), to: copy)
-            let original = try Data(contentsOf: copy)
-            var environment = [
-                "WORKBOOK_ANSWER_VARIANT": variant.description, "WORKBOOK_FORGERY_RUNNERS": folder.path,
-            ]
-            if asNobody { environment[checkAsNobodyVariable] = "1" }
-            let outcome = await gradedOutcome(
-                of: checked, runner: builtExecutable(named: "VariantCheckRunner"), limits: verdictLimits,
-                environment: environment, sideBySide: 1)
-            #expect(outcome.results.allSatisfy { !$0.verdict.holds && $0.ending == .didNotFinish })
-            let lines = outcome.results.flatMap(\.output)
-            if asNobody {
-                #expect(try Data(contentsOf: copy) == original, "a runner was rewritten by nobody")
-                #expect(lines.allSatisfy { $0 == "StarterCheckRunner: Permission denied" }, "\(lines)")
-            } else {
-                #expect(lines.contains("StarterCheckRunner: rewritten"), "\(lines)")
-                let forged = await gradedOutcome(of: checked, runner: copy, limits: verdictLimits)
-                #expect(forged.results.allSatisfy { $0.verdict.holds }, "the rewritten runner did not pass")
+            try await inTemporaryFolder("runners") { folder in
+                let copy = folder.appending(path: "StarterCheckRunner")
+                try FileManager.default.copyItem(at: builtExecutable(named: "StarterCheckRunner"), to: copy)
+                let original = try Data(contentsOf: copy)
+                var environment = [
+                    "WORKBOOK_ANSWER_VARIANT": variant.description, "WORKBOOK_FORGERY_RUNNERS": folder.path,
+                ]
+                if asNobody { environment[checkAsNobodyVariable] = "1" }
+                let outcome = await gradedOutcome(
+                    of: checked, runner: builtExecutable(named: "VariantCheckRunner"), limits: verdictLimits,
+                    environment: environment, sideBySide: 1)
+                #expect(outcome.results.allSatisfy { !$0.verdict.holds && $0.ending == .didNotFinish })
+                let lines = outcome.results.flatMap(\.output)
+                if asNobody {
+                    #expect(try Data(contentsOf: copy) == original, "a runner was rewritten by nobody")
+                    #expect(lines.allSatisfy { $0 == "StarterCheckRunner: Permission denied" }, "\(lines)")
+                } else {
+                    #expect(lines.contains("StarterCheckRunner: rewritten"), "\(lines)")
+                    let forged = await gradedOutcome(of: checked, runner: copy, limits: verdictLimits)
+                    #expect(
+                        forged.results.allSatisfy { $0.verdict.holds }, "the rewritten runner did not pass")
+                }
             }
         }
     }

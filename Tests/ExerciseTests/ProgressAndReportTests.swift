@@ -2,6 +2,7 @@ import ExerciseCatalog
 import ExerciseChecks
 import Foundation
 import Harness
+import TestSupport
 import Testing
 import Verdicts
 
@@ -16,31 +17,30 @@ import Verdicts
 @Suite("Workbook: progress and the JUnit report")
 struct ProgressAndReportTests {
     @Test func anExerciseIsSolvedOnlyAsTheFileStoodWhenItPassed() throws {
-        let root = FileManager.default.temporaryDirectory.appending(
-            path: "workbook-progress-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        let layout = Layout(
-            root: root, scratch: root.appending(path: ".build"), configuration: "debug", products: root)
-        let exercise = exercises[0]
-        var progress = Progress(layout: layout)
-        #expect(progress.state(of: exercise, in: layout) == .missing)
+        try inTemporaryFolder("workbook-progress") { root in
+            let layout = Layout(
+                root: root, scratch: root.appending(path: ".build"), configuration: "debug", products: root)
+            let exercise = exercises[0]
+            var progress = Progress(layout: layout)
+            #expect(progress.state(of: exercise, in: layout) == .missing)
 
-        let starter = Data("starter\n".utf8)
-        let answer = Data("answer\n".utf8)
-        for (file, contents) in [
-            (layout.starterFile(exercise), starter), (layout.exerciseFile(exercise), starter),
-        ] {
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try contents.write(to: file)
+            let starter = Data("starter\n".utf8)
+            let answer = Data("answer\n".utf8)
+            for (file, contents) in [
+                (layout.starterFile(exercise), starter), (layout.exerciseFile(exercise), starter),
+            ] {
+                try FileManager.default.createDirectory(
+                    at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try contents.write(to: file)
+            }
+            #expect(progress.state(of: exercise, in: layout) == .notStarted)
+            try answer.write(to: layout.exerciseFile(exercise))
+            #expect(progress.state(of: exercise, in: layout) == .inProgress)
+            progress.record(exercise, contents: answer, passed: true)
+            #expect(Progress(layout: layout).state(of: exercise, in: layout) == .solved)
+            try Data("answer, changed\n".utf8).write(to: layout.exerciseFile(exercise))
+            #expect(Progress(layout: layout).state(of: exercise, in: layout) == .inProgress)
         }
-        #expect(progress.state(of: exercise, in: layout) == .notStarted)
-        try answer.write(to: layout.exerciseFile(exercise))
-        #expect(progress.state(of: exercise, in: layout) == .inProgress)
-        progress.record(exercise, contents: answer, passed: true)
-        #expect(Progress(layout: layout).state(of: exercise, in: layout) == .solved)
-        try Data("answer, changed\n".utf8).write(to: layout.exerciseFile(exercise))
-        #expect(Progress(layout: layout).state(of: exercise, in: layout) == .inProgress)
     }
 
     @Test func theJUnitReportHasACasePerCheckAndFailuresWithWhatWasMeasured() throws {

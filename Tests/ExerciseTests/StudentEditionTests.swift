@@ -57,16 +57,15 @@ struct StudentEditionTests {
 
     /// The leak check bites: a solution saved over a student's file is found.
     @Test func theLeakCheckFindsASolutionInTheEdition() throws {
-        let folder = FileManager.default.temporaryDirectory.appending(
-            path: "workbook-leak-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let exercise = exercises[4]
-        let leaked = folder.appending(path: "Sources/Exercises/" + exercise.file)
-        try FileManager.default.createDirectory(
-            at: leaked.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(
-            at: packageRoot.appending(path: "Sources/Solutions/" + exercise.file), to: leaked)
-        #expect(try solutionText(in: folder) == ["Sources/Exercises/" + exercise.file])
+        try inTemporaryFolder("workbook-leak") { folder in
+            let exercise = exercises[4]
+            let leaked = folder.appending(path: "Sources/Exercises/" + exercise.file)
+            try FileManager.default.createDirectory(
+                at: leaked.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(
+                at: packageRoot.appending(path: "Sources/Solutions/" + exercise.file), to: leaked)
+            #expect(try solutionText(in: folder) == ["Sources/Exercises/" + exercise.file])
+        }
     }
 
     @Test func theManifestIsTheFullOneWithoutItsFullEditionSections() throws {
@@ -201,20 +200,19 @@ struct StudentEditionTests {
     /// The writer stops at a file with an unpaired marker and names it, so that no edition is
     /// written with a teacher's line left in.
     @Test func theWriterNamesTheFileAndLineOfAnUnpairedMarker() throws {
-        let package = FileManager.default.temporaryDirectory.appending(
-            path: "workbook-markers-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: package) }
-        try FileManager.default.createDirectory(
-            at: package.appending(path: "docs"), withIntermediateDirectories: true)
-        try Data("one\n<!-- full edition: begin -->\ntwo\n".utf8).write(
-            to: package.appending(path: "docs/page.md"))
-        do {
-            try StudentEdition.write(from: package, into: package.appending(path: "edition"))
-            Issue.record("an edition was written from a page with an unpaired marker")
-        } catch {
-            #expect(
-                error.message
-                    == "docs/page.md:2: unpaired full-edition marker: a `begin` with no `end` after it")
+        try inTemporaryFolder("workbook-markers") { package in
+            try FileManager.default.createDirectory(
+                at: package.appending(path: "docs"), withIntermediateDirectories: true)
+            try Data("one\n<!-- full edition: begin -->\ntwo\n".utf8).write(
+                to: package.appending(path: "docs/page.md"))
+            do throws(StudentEditionProblem) {
+                try StudentEdition.write(from: package, into: package.appending(path: "edition"))
+                Issue.record("an edition was written from a page with an unpaired marker")
+            } catch {
+                #expect(
+                    error.message
+                        == "docs/page.md:2: unpaired full-edition marker: a `begin` with no `end` after it")
+            }
         }
     }
 

@@ -3,6 +3,7 @@ import ExerciseCatalog
 import ExerciseChecks
 import Foundation
 import Harness
+import TestSupport
 import Testing
 import TimeControl
 
@@ -44,50 +45,49 @@ struct VerdictSealTests {
         /// seal once kept it, is found: the control proves the scan would see one.
         @Test(.disabled(if: underThreadSanitizer, "a scan of a sanitized process outlasts its limits"))
         func aScanOfTheParentsMemoryFindsNoPassingToken() async throws {
-            let folder = FileManager.default.temporaryDirectory.appending(path: "seal-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let (digestFile, fifo) = (folder.appending(path: "digest"), folder.appending(path: "fifo"))
-            try #require(mkfifo(fifo.path, 0o600) == 0)
-            let runner = folder.appending(path: "runner")
-            try Data(
-                """
-                #!/bin/sh
-                read -r passing failing
-                [ "$2" = 1 ] || exit 0
-                printf %s "$passing" | sha256sum > '\(digestFile.path).part'
-                mv '\(digestFile.path).part' '\(digestFile.path)'
-                read -r go < '\(fifo.path)'
+            try await inTemporaryFolder("seal") { folder in
+                let (digestFile, fifo) = (folder.appending(path: "digest"), folder.appending(path: "fifo"))
+                try #require(mkfifo(fifo.path, 0o600) == 0)
+                let runner = folder.appending(path: "runner")
+                try Data(
+                    """
+                    #!/bin/sh
+                    read -r passing failing
+                    [ "$2" = 1 ] || exit 0
+                    printf %s "$passing" | sha256sum > '\(digestFile.path).part'
+                    mv '\(digestFile.path).part' '\(digestFile.path)'
+                    read -r go < '\(fifo.path)'
 
-                """.utf8
-            ).write(to: runner)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: runner.path)
-            let exercise = try #require(exercises.first { $0.number == 3 })
-            // The runner waits for the scan, however long a loaded machine makes it: the limit
-            // only ends a test gone wrong.
-            let checks = Task(priority: .high) {
-                await runChecks(
-                    of: exercise, runner: runner,
-                    limits: ChildLimits(time: .seconds(300), outputBytes: verdictLimits.outputBytes))
+                    """.utf8
+                ).write(to: runner)
+                try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: runner.path)
+                let exercise = try #require(exercises.first { $0.number == 3 })
+                // The runner waits for the scan, however long a loaded machine makes it: the limit
+                // only ends a test gone wrong.
+                let checks = Task(priority: .high) {
+                    await runChecks(
+                        of: exercise, runner: runner,
+                        limits: ChildLimits(time: .seconds(300), outputBytes: verdictLimits.outputBytes))
+                }
+                let written = await until(timeout: .seconds(30)) {
+                    FileManager.default.fileExists(atPath: digestFile.path)
+                }
+                try #require(written)
+                let digest = try String(contentsOf: digestFile, encoding: .utf8).prefix(64)
+                let control = (0..<32).map { _ in String(Int.random(in: 0..<16), radix: 16) }.joined()
+                let found = try withExtendedLifetime(control) { try hexTokens(inMemoryOf: "self") }
+                let passing = found.filter { SHA256.hexDigest(Array($0.utf8)) == digest }
+                // Never blocks: with the runner gone there is no reader, and the open fails at once.
+                let go = open(fifo.path, O_WRONLY | O_NONBLOCK)
+                #expect(go >= 0, "the check had ended before the scan did")
+                if go >= 0 {
+                    _ = write(go, "go\n", 3)
+                    close(go)
+                }
+                _ = await checks.value
+                #expect(found.contains(control), "the scan did not find a token held in a String")
+                #expect(passing.isEmpty, "the parent's memory holds the passing token")
             }
-            let written = await until(timeout: .seconds(30)) {
-                FileManager.default.fileExists(atPath: digestFile.path)
-            }
-            try #require(written)
-            let digest = try String(contentsOf: digestFile, encoding: .utf8).prefix(64)
-            let control = (0..<32).map { _ in String(Int.random(in: 0..<16), radix: 16) }.joined()
-            let found = try withExtendedLifetime(control) { try hexTokens(inMemoryOf: "self") }
-            let passing = found.filter { SHA256.hexDigest(Array($0.utf8)) == digest }
-            // Never blocks: with the runner gone there is no reader, and the open fails at once.
-            let go = open(fifo.path, O_WRONLY | O_NONBLOCK)
-            #expect(go >= 0, "the check had ended before the scan did")
-            if go >= 0 {
-                _ = write(go, "go\n", 3)
-                close(go)
-            }
-            _ = await checks.value
-            #expect(found.contains(control), "the scan did not find a token held in a String")
-            #expect(passing.isEmpty, "the parent's memory holds the passing token")
         }
     #endif
 }

@@ -83,15 +83,17 @@ struct ChapterOptionsTests {
     }
 
     @Test func aMissingFolderOrAFileForTheRulesPicturesIsRefused() throws {
-        let missing = FileManager.default.temporaryDirectory.appending(path: "no-such-folder-\(UUID())").path
-        #expect(RulePicture.folderProblem(missing) == "--rule-pictures \(missing): there is no such folder")
-        let file = FileManager.default.temporaryDirectory.appending(path: "a-file-\(UUID())")
-        try Data().write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        #expect(
-            RulePicture.folderProblem(file.path)
-                == "--rule-pictures \(file.path): that is a file, not a folder")
-        #expect(RulePicture.folderProblem(FileManager.default.temporaryDirectory.path) == nil)
+        try inTemporaryFolder("rule-pictures") { folder in
+            let missing = folder.appending(path: "no-such-folder").path
+            #expect(
+                RulePicture.folderProblem(missing) == "--rule-pictures \(missing): there is no such folder")
+            let file = folder.appending(path: "a-file")
+            try Data().write(to: file)
+            #expect(
+                RulePicture.folderProblem(file.path)
+                    == "--rule-pictures \(file.path): that is a file, not a folder")
+            #expect(RulePicture.folderProblem(folder.path) == nil)
+        }
     }
 
     @Test(arguments: ["--verbose", "extra", "-x"])

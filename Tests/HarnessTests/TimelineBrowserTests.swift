@@ -31,11 +31,11 @@ struct TimelineBrowserTests {
     /// The page of `timeline` as Chromium leaves it after loading `#fragment`.
     func rendered(_ timeline: Timeline, fragment: String) async throws -> String {
         let browser = try #require(HeadlessBrowser.installed, "\(HeadlessBrowser.whyMissing)")
-        let page = FileManager.default.temporaryDirectory.appending(
-            path: "timeline-\(UUID().uuidString).html")
-        try Data(timeline.html.utf8).write(to: page)
-        defer { try? FileManager.default.removeItem(at: page) }
-        return try await browser.renderedDocument(of: page, fragment: fragment)
+        return try await inTemporaryFolder("timeline") { folder in
+            let page = folder.appending(path: "timeline.html")
+            try Data(timeline.html.utf8).write(to: page)
+            return try await browser.renderedDocument(of: page, fragment: fragment)
+        }
     }
 
     @Test func steppingRevealsTheEventsInTimeOrderAndAMarkShowsItsMeasuredDetails() async throws {

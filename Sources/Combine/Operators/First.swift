@@ -32,16 +32,7 @@ extension Publishers {
 
         public func receive<S>(subscriber: S)
         where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
-            upstream.subscribeReducing(
-                subscriber,
-                named: "First",
-                initial: Output?.none,
-                fold: { found, value in
-                    found = value
-                    return true
-                },
-                answer: { $0 }
-            )
+            upstream.subscribePicking(.first, named: "First", matching: { _ in true }, for: subscriber)
         }
     }
 
@@ -61,19 +52,8 @@ extension Publishers {
 
         public func receive<S>(subscriber: S)
         where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
-            let predicate = self.predicate
             // Apple's subscription for `first(where:)` calls itself "TryFirst".
-            upstream.subscribeReducing(
-                subscriber,
-                named: "TryFirst",
-                initial: Output?.none,
-                fold: { found, value in
-                    guard predicate(value) else { return false }
-                    found = value
-                    return true
-                },
-                answer: { $0 }
-            )
+            upstream.subscribePicking(.first, named: "TryFirst", matching: predicate, for: subscriber)
         }
     }
 
@@ -95,18 +75,7 @@ extension Publishers {
 
         public func receive<S>(subscriber: S)
         where S: Subscriber, Upstream.Output == S.Input, S.Failure == Error {
-            let predicate = self.predicate
-            upstream.subscribeReducing(
-                subscriber,
-                named: "TryFirstWhere",
-                initial: Output?.none,
-                tryFold: { found, value in
-                    guard try predicate(value) else { return false }
-                    found = value
-                    return true
-                },
-                answer: { $0 }
-            )
+            upstream.subscribePicking(.first, named: "TryFirstWhere", tryMatching: predicate, for: subscriber)
         }
     }
 }

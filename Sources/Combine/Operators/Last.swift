@@ -32,16 +32,7 @@ extension Publishers {
 
         public func receive<S>(subscriber: S)
         where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
-            upstream.subscribeReducing(
-                subscriber,
-                named: "Last",
-                initial: Output?.none,
-                fold: { latest, value in
-                    latest = value
-                    return false
-                },
-                answer: { $0 }
-            )
+            upstream.subscribePicking(.last, named: "Last", matching: { _ in true }, for: subscriber)
         }
     }
 
@@ -61,17 +52,7 @@ extension Publishers {
 
         public func receive<S>(subscriber: S)
         where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {
-            let predicate = self.predicate
-            upstream.subscribeReducing(
-                subscriber,
-                named: "LastWhere",
-                initial: Output?.none,
-                fold: { latest, value in
-                    if predicate(value) { latest = value }
-                    return false
-                },
-                answer: { $0 }
-            )
+            upstream.subscribePicking(.last, named: "LastWhere", matching: predicate, for: subscriber)
         }
     }
 
@@ -92,17 +73,7 @@ extension Publishers {
 
         public func receive<S>(subscriber: S)
         where S: Subscriber, Upstream.Output == S.Input, S.Failure == Error {
-            let predicate = self.predicate
-            upstream.subscribeReducing(
-                subscriber,
-                named: "TryLastWhere",
-                initial: Output?.none,
-                tryFold: { latest, value in
-                    if try predicate(value) { latest = value }
-                    return false
-                },
-                answer: { $0 }
-            )
+            upstream.subscribePicking(.last, named: "TryLastWhere", tryMatching: predicate, for: subscriber)
         }
     }
 }

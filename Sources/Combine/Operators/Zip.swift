@@ -72,12 +72,7 @@ extension Publishers {
 
         public func receive<S>(subscriber: S)
         where S: Subscriber, B.Failure == S.Failure, S.Input == (A.Output, B.Output) {
-            let join = JoinSubscription(.pairwise, named: "Zip", downstream: subscriber)
-            let sideA = join.side(for: A.Output.self)
-            let sideB = join.side(for: B.Output.self)
-            join.start { (sideA.take(), sideB.take()) }
-            a.subscribe(sideA)
-            b.subscribe(sideB)
+            JoinRule.pairwise.join(a, b, for: subscriber)
         }
     }
 
@@ -99,14 +94,7 @@ extension Publishers {
 
         public func receive<S>(subscriber: S)
         where S: Subscriber, C.Failure == S.Failure, S.Input == (A.Output, B.Output, C.Output) {
-            let join = JoinSubscription(.pairwise, named: "Zip", downstream: subscriber)
-            let sideA = join.side(for: A.Output.self)
-            let sideB = join.side(for: B.Output.self)
-            let sideC = join.side(for: C.Output.self)
-            join.start { (sideA.take(), sideB.take(), sideC.take()) }
-            a.subscribe(sideA)
-            b.subscribe(sideB)
-            c.subscribe(sideC)
+            JoinRule.pairwise.join(a, b, c, for: subscriber)
         }
     }
 
@@ -133,16 +121,7 @@ extension Publishers {
 
         public func receive<S>(subscriber: S)
         where S: Subscriber, D.Failure == S.Failure, S.Input == (A.Output, B.Output, C.Output, D.Output) {
-            let join = JoinSubscription(.pairwise, named: "Zip", downstream: subscriber)
-            let sideA = join.side(for: A.Output.self)
-            let sideB = join.side(for: B.Output.self)
-            let sideC = join.side(for: C.Output.self)
-            let sideD = join.side(for: D.Output.self)
-            join.start { (sideA.take(), sideB.take(), sideC.take(), sideD.take()) }
-            a.subscribe(sideA)
-            b.subscribe(sideB)
-            c.subscribe(sideC)
-            d.subscribe(sideD)
+            JoinRule.pairwise.join(a, b, c, d, for: subscriber)
         }
     }
 }

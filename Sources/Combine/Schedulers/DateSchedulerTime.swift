@@ -1,5 +1,19 @@
 import Foundation
 
+/// What `RunLoop` and `OperationQueue` share as schedulers: the wall clock as their time, and no
+/// least tolerance.
+internal protocol DateScheduler: Scheduler where SchedulerTimeType: DateSchedulerTime {}
+
+extension DateScheduler {
+    public var now: SchedulerTimeType {
+        SchedulerTimeType(Date())
+    }
+
+    public var minimumTolerance: SchedulerTimeType.Stride {
+        0
+    }
+}
+
 /// What `RunLoop.SchedulerTimeType` and `OperationQueue.SchedulerTimeType` share: an instant that
 /// wraps a `Date`, with a stride in seconds. Both types are written once, here, through these two
 /// protocols; the public members below are the ones Apple's Foundation declares on each of them.

@@ -6,7 +6,7 @@ import Foundation
 /// so `operationCount`, `waitUntilAllOperationsAreFinished()` and `cancelAllOperations()` see it
 /// meanwhile. Repeating work waits on a dispatch timer and adds an operation each time it falls due.
 /// Either way the queue's own limits (concurrency, suspension) still apply.
-extension OperationQueue: Scheduler {
+extension OperationQueue: Scheduler, DateScheduler {
     /// An instant on the wall clock.
     public struct SchedulerTimeType: DateSchedulerTime {
         public var date: Date
@@ -36,14 +36,6 @@ extension OperationQueue: Scheduler {
 
     /// An operation queue takes no scheduling options.
     public struct SchedulerOptions {}
-
-    public var now: OperationQueue.SchedulerTimeType {
-        SchedulerTimeType(Date())
-    }
-
-    public var minimumTolerance: OperationQueue.SchedulerTimeType.Stride {
-        0
-    }
 
     public func schedule(options: OperationQueue.SchedulerOptions?, _ action: @escaping () -> Void) {
         let action = SchedulerAction(action)

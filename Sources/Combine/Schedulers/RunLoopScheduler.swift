@@ -2,7 +2,7 @@ import Foundation
 
 /// A run loop as a scheduler: immediate work is performed on the loop's next turn, timed and
 /// repeating work rides a `Timer` in the default mode. Nothing runs until the loop itself runs.
-extension RunLoop: Scheduler {
+extension RunLoop: Scheduler, DateScheduler {
     /// An instant on the wall clock, as a run loop's timers count time.
     public struct SchedulerTimeType: DateSchedulerTime {
         public var date: Date
@@ -32,14 +32,6 @@ extension RunLoop: Scheduler {
 
     /// A run loop takes no scheduling options.
     public struct SchedulerOptions {}
-
-    public var now: RunLoop.SchedulerTimeType {
-        SchedulerTimeType(Date())
-    }
-
-    public var minimumTolerance: RunLoop.SchedulerTimeType.Stride {
-        0
-    }
 
     public func schedule(options: RunLoop.SchedulerOptions?, _ action: @escaping () -> Void) {
         let action = SchedulerAction(action)

@@ -27,13 +27,7 @@ struct ConcurrencyTests {
 
     @Test func valuesAsksForOneValueAtATime() async {
         let upstream = TestPublisher<Int, Never>()
-        let loop = Task {
-            var received: [Int] = []
-            for await value in upstream.values {
-                received.append(value)
-            }
-            return received
-        }
+        let loop = collectingValues(of: upstream)
         #expect(await until { upstream.requests.count == 1 })
         #expect(upstream.send(1) == .none)
         #expect(await until { upstream.requests.count == 2 })
@@ -55,13 +49,7 @@ struct ConcurrencyTests {
 
     @Test func cancellingTheIteratingTaskCancelsTheSubscription() async {
         let upstream = TestPublisher<Int, Never>()
-        let loop = Task {
-            var received: [Int] = []
-            for await value in upstream.values {
-                received.append(value)
-            }
-            return received
-        }
+        let loop = collectingValues(of: upstream)
         #expect(await until { upstream.requests.count == 1 })
         loop.cancel()
         #expect(await loop.value == [])
@@ -153,5 +141,17 @@ struct ConcurrencyTests {
             DispatchQueue.global().async { promise(.failure(.upstream)) }
         }
         await #expect(throws: Boom.upstream) { try await future.value }
+    }
+}
+
+/// Loops over `upstream.values` in a task of its own, which returns every value it got once the
+/// loop ends.
+private func collectingValues(of upstream: TestPublisher<Int, Never>) -> Task<[Int], Never> {
+    Task {
+        var received: [Int] = []
+        for await value in upstream.values {
+            received.append(value)
+        }
+        return received
     }
 }

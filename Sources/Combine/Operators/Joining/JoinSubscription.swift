@@ -1,18 +1,8 @@
-/// How a join pairs up the values of its upstreams.
-internal enum JoinRule {
-    /// `combineLatest`: every new value is combined with the latest value of each other upstream, once all
-    /// have sent one. A combination that finds no demand is dropped. Finishes when all upstreams have.
-    case latest
-    /// `zip`: the n-th values of all upstreams are combined; values wait until their partners arrive and
-    /// the downstream asks. Finishes as soon as an upstream has finished with none of its values left.
-    case pairwise
-}
-
 /// The subscription behind `combineLatest` and `zip`: it joins the values of two to four upstreams of
 /// different output types into tuples.
 ///
-/// Each upstream is attached through a `JoinSide`, which keeps that upstream's values; the publisher gives
-/// `start(combining:)` the closure that reads one value from each side into a tuple. The downstream's
+/// Each upstream is attached through a `JoinSide`, which keeps that upstream's values; `JoinRule.join`
+/// gives `start(combining:)` the closure that reads one value from each side into a tuple. The downstream's
 /// requests are passed to every upstream as they are (an upstream that subscribes late is asked for all
 /// requested so far). Only one thread calls the downstream at a time: work that turns up meanwhile is left
 /// for the delivering thread, which finishes it before it leaves. The first failure cancels the other
@@ -46,9 +36,9 @@ internal final class JoinSubscription<Downstream: Subscriber>: Subscription, Cus
     private var deliveringSide: JoinSideBase?
     private var demandForDeliveringSide = Subscribers.Demand.none
 
-    internal init(_ rule: JoinRule, named description: String, downstream: Downstream) {
+    internal init(_ rule: JoinRule, downstream: Downstream) {
         self.rule = rule
-        self.description = description
+        self.description = rule.subscriptionName
         self.downstream = downstream
         downstreamForLife = downstream
     }
