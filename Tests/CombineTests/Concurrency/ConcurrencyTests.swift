@@ -27,7 +27,10 @@ struct ConcurrencyTests {
 
     @Test func valuesAsksForOneValueAtATime() async {
         let upstream = TestPublisher<Int, Never>()
-        let loop = Task {
+        // High priority, as the labs' tasks, in every test here that waits for a loop's steps:
+        // at the default one each step can queue behind the busy suite for longer than `until`
+        // waits.
+        let loop = Task(priority: .high) {
             var received: [Int] = []
             for await value in upstream.values {
                 received.append(value)
@@ -55,7 +58,7 @@ struct ConcurrencyTests {
 
     @Test func cancellingTheIteratingTaskCancelsTheSubscription() async {
         let upstream = TestPublisher<Int, Never>()
-        let loop = Task {
+        let loop = Task(priority: .high) {
             var received: [Int] = []
             for await value in upstream.values {
                 received.append(value)
@@ -70,7 +73,7 @@ struct ConcurrencyTests {
 
     @Test func leavingTheLoopEarlyCancelsTheSubscription() async {
         let upstream = TestPublisher<Int, Never>()
-        let loop = Task { () -> Int? in
+        let loop = Task(priority: .high) { () -> Int? in
             for await value in upstream.values where value == 2 {
                 return value
             }
@@ -92,7 +95,7 @@ struct ConcurrencyTests {
 
     @Test func throwingValuesThrowsTheFailureAfterTheValuesBeforeIt() async {
         let upstream = TestPublisher<Int, Boom>()
-        let loop = Task {
+        let loop = Task(priority: .high) {
             var received: [Int] = []
             do {
                 for try await value in upstream.values {
@@ -120,7 +123,7 @@ struct ConcurrencyTests {
 
     @Test func cancellingATaskThatIteratesAThrowingStreamEndsItWithoutAnError() async throws {
         let upstream = TestPublisher<Int, Boom>()
-        let loop = Task {
+        let loop = Task(priority: .high) {
             var count = 0
             for try await _ in upstream.values {
                 count += 1
