@@ -4,6 +4,7 @@ import Harness
 import Locking
 import LoopbackLab
 import Quantities
+import TestSupport
 import Testing
 import TimeControl
 import TypedClient
@@ -448,11 +449,15 @@ struct AwaitedRetryPlacementTests {
     }
 }
 
+/// The sleeps these tests wait for run on a thread of their own: at the default priority, a task
+/// can queue behind the busy suite for longer than `until` waits for it to begin its sleep.
 @Suite("Chapter 4: the clocks the async rows sleep on")
 struct RetryClockTests {
     @Test func aSleepOnTheManualClockEndsOnlyOnceTheClockReachesItsDeadline() async throws {
         let clock = ManualClock()
-        let sleeping = Task { try await clock.sleep(for: .milliseconds(20)) }
+        let sleeping = Task(executorPreference: ThreadOfItsOwn.shared) {
+            try await clock.sleep(for: .milliseconds(20))
+        }
         #expect(await until { clock.nextDeadline != nil })
         clock.advance(to: .init(sinceStart: .milliseconds(19)))
         #expect(clock.nextDeadline == .init(sinceStart: .milliseconds(20)))
@@ -464,9 +469,13 @@ struct RetryClockTests {
 
     @Test func movingTheManualClockWakesOnlyTheSleepsThatEndByThen() async throws {
         let clock = ManualClock()
-        let later = Task { try await clock.sleep(until: .init(sinceStart: .milliseconds(40))) }
+        let later = Task(executorPreference: ThreadOfItsOwn.shared) {
+            try await clock.sleep(until: .init(sinceStart: .milliseconds(40)))
+        }
         #expect(await until { clock.nextDeadline == .init(sinceStart: .milliseconds(40)) })
-        let sooner = Task { try await clock.sleep(until: .init(sinceStart: .milliseconds(20))) }
+        let sooner = Task(executorPreference: ThreadOfItsOwn.shared) {
+            try await clock.sleep(until: .init(sinceStart: .milliseconds(20)))
+        }
         #expect(await until { clock.nextDeadline == .init(sinceStart: .milliseconds(20)) })
         clock.advance(to: .init(sinceStart: .milliseconds(30)))
         try await sooner.value
@@ -486,7 +495,9 @@ struct RetryClockTests {
 
     @Test func cancellingASleepOnTheManualClockThrowsCancellationErrorAndForgetsTheSleep() async throws {
         let clock = ManualClock()
-        let sleeping = Task { try await clock.sleep(for: .seconds(1)) }
+        let sleeping = Task(executorPreference: ThreadOfItsOwn.shared) {
+            try await clock.sleep(for: .seconds(1))
+        }
         #expect(await until { clock.nextDeadline != nil })
         sleeping.cancel()
         await #expect(throws: CancellationError.self) { try await sleeping.value }

@@ -31,13 +31,17 @@ extension VariantTests {
             #expect(asNobody.output.contains("0 of \(exercise(2)?.checks.count ?? 0) checks passed"))
         }
 
-        /// A4: each check process leaves `sleep 60` in a session of its own holding its output,
+        /// A4: each check process leaves `sleep 3600` in a session of its own holding its output,
         /// and prints a guessed sealed line: every check is refused within seconds, and once
         /// `workbook check 2` has returned no sleep is left.
         @Test func aProcessLeftHoldingTheOutputIsRefusedAndGoneAfterTheCheck() async throws {
             let variant = try attack("a setsid process left holding the output")
             let start = ContinuousClock.now
-            let run = try await workbookCheck(of: variant)
+            // On a thread of its own, so that the time is the check's, not a wait for a turn on the
+            // busy suite's threads once `workbook` has ended.
+            let run = try await withTaskExecutorPreference(ThreadOfItsOwn.shared) {
+                try await workbookCheck(of: variant)
+            }
             let took = ContinuousClock.now - start
             // Not killed here if left: a reaped one's number may already be another test's process.
             let pids = run.output.matches(of: /left running: (\d+)/).compactMap { Int32($0.output.1) }
@@ -47,8 +51,9 @@ extension VariantTests {
             let left = pids.filter(isARunningSessionOfSleep)
             #expect(left.isEmpty, "left running after the check: \(left)")
             // About 6 s alone (two seconds' grace per check for the held output); 29 s beside the
-            // whole suite on a busy 2-core machine.
-            #expect(took < .seconds(60), "took \(took)")
+            // whole suite on a busy 2-core machine, 82 s at a load of 22. Waiting for the held
+            // output would take the hour the sleep holds it.
+            #expect(took < .seconds(300), "took \(took)")
         }
     #endif
 

@@ -2,6 +2,7 @@ import Combine
 import Foundation
 import Harness
 import Locking
+import TestSupport
 import Testing
 import Timelines
 
@@ -102,17 +103,15 @@ import Timelines
         let timeline = Timeline(title: "Chapter")
         let unrelated = PassthroughSubject<Int, Never>()
         nonisolated(unsafe) let recorded = PassthroughSubject<Int, Never>()
-        let task = Task {
+        // On a thread of its own, and waited for as long as `until` allows: at the default priority
+        // the task can wait for a thread behind the busy suite, and the values below must not go
+        // out before it has subscribed.
+        let task = Task(executorPreference: ThreadOfItsOwn.shared) {
             await Timeline.$current.withValue(timeline) {
                 await outcome(of: recorded.map { $0 + 1 }, stageLanes: "subscriber")
             }
         }
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !timeline.events.contains(where: { $0.kind == .subscribe && $0.lane == "subscriber" }),
-            .now < deadline
-        {
-            await Task.yield()
-        }
+        _ = await until { timeline.events.contains { $0.kind == .subscribe && $0.lane == "subscriber" } }
         let other = unrelated.map { $0 * 2 }.sink { _ in }
         unrelated.send(5)
         recorded.send(1)

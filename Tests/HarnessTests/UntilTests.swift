@@ -1,5 +1,6 @@
 import Harness
 import Synchronization
+import TestSupport
 import Testing
 import TimeControl
 
@@ -7,7 +8,9 @@ import TimeControl
 struct UntilTests {
     @Test func returnsTrueOnceTheConditionStartsToHold() async {
         let flag = Atomic<Bool>(false)
-        let setter = Task {
+        // On a thread of its own: at the default priority, the setter's two steps each waited for a
+        // turn behind the busy suite, and were not done in 120 s (a stress run at a load of 27).
+        let setter = Task(executorPreference: ThreadOfItsOwn.shared) {
             try? await Task.sleep(for: .milliseconds(30))
             flag.store(true, ordering: .relaxed)
         }

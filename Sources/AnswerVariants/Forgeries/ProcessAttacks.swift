@@ -24,7 +24,7 @@ enum ProcessAttack: CaseIterable {
     /// A3: SIGKILL to the parent when it is `workbook`, ending a class's grading; any other parent
     /// (a test's) is left alone.
     case killTheGrader
-    /// A4: a process in a session of its own, holding standard output open for a minute, and a
+    /// A4: a process in a session of its own, holding standard output open for an hour, and a
     /// guessed sealed line.
     case leftoverProcess
     /// A5: every other check runner in the folder `WORKBOOK_FORGERY_RUNNERS` names (copies, never
@@ -97,15 +97,16 @@ private func printSealedLines(forEveryTokenIn process: String) {
     }
 }
 
-/// Starts `sleep 60` in a session of its own (`POSIX_SPAWN_SETSID`), with this process's standard
-/// output, and prints its process id.
+/// Starts `sleep 3600` in a session of its own (`POSIX_SPAWN_SETSID`), with this process's standard
+/// output, and prints its process id. An hour, far past any time a check of it may take however
+/// busy the machine: a check that waited for it could not pass for one that did not.
 private func leaveASleepRunning() {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
     // POSIX_SPAWN_SETSID, glibc's 0x80, which its Swift module leaves out.
     posix_spawnattr_setflags(&attributes, 0x80)
-    let words: [String] = ["sleep", "60"]
+    let words: [String] = ["sleep", "3600"]
     let argv = words.map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var pid = pid_t()

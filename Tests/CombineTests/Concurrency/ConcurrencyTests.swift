@@ -58,7 +58,7 @@ struct ConcurrencyTests {
 
     @Test func leavingTheLoopEarlyCancelsTheSubscription() async {
         let upstream = TestPublisher<Int, Never>()
-        let loop = Task { () -> Int? in
+        let loop = Task(priority: .high) { () -> Int? in
             for await value in upstream.values where value == 2 {
                 return value
             }
@@ -80,7 +80,7 @@ struct ConcurrencyTests {
 
     @Test func throwingValuesThrowsTheFailureAfterTheValuesBeforeIt() async {
         let upstream = TestPublisher<Int, Boom>()
-        let loop = Task {
+        let loop = Task(priority: .high) {
             var received: [Int] = []
             do {
                 for try await value in upstream.values {
@@ -108,7 +108,7 @@ struct ConcurrencyTests {
 
     @Test func cancellingATaskThatIteratesAThrowingStreamEndsItWithoutAnError() async throws {
         let upstream = TestPublisher<Int, Boom>()
-        let loop = Task {
+        let loop = Task(priority: .high) {
             var count = 0
             for try await _ in upstream.values {
                 count += 1
@@ -145,9 +145,10 @@ struct ConcurrencyTests {
 }
 
 /// Loops over `upstream.values` in a task of its own, which returns every value it got once the
-/// loop ends.
+/// loop ends. High priority, as the labs' tasks: at the default one each step of the loop can queue
+/// behind the busy suite for longer than `until` waits for it.
 private func collectingValues(of upstream: TestPublisher<Int, Never>) -> Task<[Int], Never> {
-    Task {
+    Task(priority: .high) {
         var received: [Int] = []
         for await value in upstream.values {
             received.append(value)

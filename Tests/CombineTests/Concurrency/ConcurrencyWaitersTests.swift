@@ -3,16 +3,19 @@ import Testing
 import TimeControl
 
 /// Several `next()` calls waiting on one `values` subscription when the stream ends.
+///
+/// The calls wait in tasks of high priority, as the labs' tasks, here and below: at the default
+/// one, a task can queue behind the busy suite for longer than `until` waits for it.
 @Suite struct ConcurrencyWaitersTests {
     // Apple: when the upstream finishes while two next() calls wait, both resume with nil.
     @Test func finishingResumesEveryWaitingCallWithNil() async {
         let upstream = TestPublisher<Int, Never>(lettingGo: .never)
         let iterator = Unchecked(upstream.values.makeAsyncIterator())
-        let first = Task {
+        let first = Task(priority: .high) {
             var copy = iterator.value
             return await copy.next()
         }
-        let second = Task {
+        let second = Task(priority: .high) {
             var copy = iterator.value
             return await copy.next()
         }
@@ -27,11 +30,11 @@ import TimeControl
     @Test func finishingResumesEveryWaitingThrowingCallWithNil() async throws {
         let upstream = TestPublisher<Int, TestError>(lettingGo: .never)
         let iterator = Unchecked(upstream.values.makeAsyncIterator())
-        let first = Task {
+        let first = Task(priority: .high) {
             var copy = iterator.value
             return try await copy.next()
         }
-        let second = Task {
+        let second = Task(priority: .high) {
             var copy = iterator.value
             return try await copy.next()
         }
@@ -50,7 +53,7 @@ import TimeControl
         let iterator = Unchecked(upstream.values.makeAsyncIterator())
         let results = Box<[Int?]>([])
         for _ in 0..<2 {
-            Task {
+            Task(priority: .high) {
                 var copy = iterator.value
                 let value = await copy.next()
                 results.mutate { $0.append(value) }
@@ -78,7 +81,7 @@ import TimeControl
         let iterator = Unchecked(upstream.values.makeAsyncIterator())
         let results = Box<[Int?]>([])
         for _ in 0..<2 {
-            Task {
+            Task(priority: .high) {
                 var copy = iterator.value
                 let value = try await copy.next()
                 results.mutate { $0.append(value) }
