@@ -1,3 +1,5 @@
+import Foundation
+import Quantities
 import Timelines
 
 /// Everything a timeline picture can draw that needs explaining, in the order the legend lists it.
@@ -106,18 +108,21 @@ enum LegendEntry: String, CaseIterable {
     }
 
     /// An event's mark centred at `x`, `y`: a circle off the main thread, a square on it; a bar for
-    /// a finish or an exit, a cross for a failure, a hang-up or a crash, a diamond for a cancel. `event` is the event's position in
-    /// its section, for the page that reveals the marks step by step; a mark that stands for no
-    /// event of its own (a hop) names the event it is `revealedWith` instead, and one that stands
-    /// for repeated events besides its own (a row of repeated requests) names them in `standingFor`.
+    /// a finish or an exit, a cross for a failure, a hang-up or a crash, a diamond for a cancel.
+    /// `recorded` is the event it stands for, which the mark names with its position in its section
+    /// (for the page that reveals the marks step by step) and with the time and thread the run
+    /// recorded (for the check that the picture draws it where and when it happened); a mark that
+    /// stands for no event of its own (a hop) names the event it is `revealedWith` instead, and one
+    /// that stands for repeated events besides its own (a row of repeated requests) names them in
+    /// `standingFor`.
     func drawMark(
-        in canvas: inout TimelineCanvas, x: Double, y: Double, onMainThread: Bool, event: Int? = nil,
-        revealedWith other: Int? = nil, standingFor repeats: [Int] = []
+        in canvas: inout TimelineCanvas, x: Double, y: Double, onMainThread: Bool,
+        recorded: RecordedMark? = nil, revealedWith other: Int? = nil, standingFor repeats: [Int] = []
     ) {
         let thread = onMainThread ? LegendEntry.onMain : .offMain
         let kind = "mark \(rawValue)" + (showsThread ? " \(thread.rawValue)" : "")
         let extra =
-            (event.map { [("data-event", String($0))] } ?? [])
+            (recorded?.attributes ?? [])
             + (other.map { [("data-events", String($0))] } ?? [])
             + (repeats.isEmpty ? [] : [("data-repeats", repeats.map(String.init).joined(separator: " "))])
         drawShape(in: &canvas, x: x, y: y, square: onMainThread && showsThread, kind: kind, extra: extra)
@@ -181,5 +186,20 @@ enum LegendEntry: String, CaseIterable {
         canvas.line(
             x1: start, y1: y, x2: end, y2: y, colour: colour, width: barWidth, dashes: dashes,
             kind: "bar \(rawValue)", extra: extra)
+    }
+}
+
+/// The event a mark stands for, as the mark names it: its position in its section, the section's
+/// position in the picture, and when and on which thread the run recorded it.
+struct RecordedMark {
+    let section: Int
+    let mark: SectionLayout.Mark
+
+    var attributes: [(String, String)] {
+        [
+            ("data-event", String(mark.index)), ("data-section", String(section)),
+            ("data-at", String(format: "%.4f", mark.event.offset.milliseconds)),
+            ("data-thread", mark.event.onMainThread ? "main" : "off main"),
+        ]
     }
 }
