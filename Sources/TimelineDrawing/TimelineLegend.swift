@@ -9,7 +9,7 @@ import Timelines
 /// finish is a bar, a failure a cross, a cancel a diamond. The legend draws each kind of mark in
 /// its shape, a circle where the thread decides, and the two thread shapes in grey.
 enum LegendEntry: String, CaseIterable {
-    case subscribe, value, finished, failed, cancel, retry, action, note
+    case subscribe, demand, value, finished, failed, cancel, retry, action, note
     case exited, crashed
     case waiting, stillWaiting
     case request, response, hangUp, serverBar, noAnswer
@@ -21,6 +21,7 @@ enum LegendEntry: String, CaseIterable {
     init(_ event: Timeline.Event) {
         switch event.kind {
         case .subscribe: self = .subscribe
+        case .demand: self = .demand
         case .request: self = .request
         case .response: self = .response
         case .hangUp: self = .hangUp
@@ -38,6 +39,7 @@ enum LegendEntry: String, CaseIterable {
     var meaning: String {
         switch self {
         case .subscribe: "subscribe"
+        case .demand: "demand asked of the stage"
         case .value: "value"
         case .finished: "finished"
         case .failed: "failed"
@@ -64,6 +66,7 @@ enum LegendEntry: String, CaseIterable {
     var colour: String {
         switch self {
         case .subscribe: "#2b6cb0"
+        case .demand: "#975a16"
         case .value: "#2f855a"
         case .finished: "#1a202c"
         case .failed: "#c53030"

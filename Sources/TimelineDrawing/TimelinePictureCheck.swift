@@ -110,8 +110,9 @@ private func hiddenMarkProblems(_ marks: [DrawnPicture.Shape]) -> [String] {
 }
 
 /// How far a label may be from its mark: across, beyond the ends of its text; up, the lines of
-/// labels a crowded row stacks.
-let labelReach = (across: 12.0, up: 125.0)
+/// labels a crowded row stacks (eight: a stage a retry subscribes to three times, each with its
+/// demand, value and failure).
+let labelReach = (across: 12.0, up: 165.0)
 
 /// A label that names events (`data-events`) none of whose marks or bars below it lies within
 /// `labelReach` of it.

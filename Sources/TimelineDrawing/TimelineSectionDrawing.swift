@@ -111,8 +111,6 @@ struct SectionDrawing {
                         ?? (row.sender == nil ? "request" : "its request"),
                     TimelineCanvas.smallSize, false, row.sender == nil ? 0 : 14
                 )
-            } else if let subscription = row.subscription, subscription > 1 {
-                ("subscription \(subscription)", TimelineCanvas.textSize, false, 14)
             } else {
                 (row.title, TimelineCanvas.textSize, true, 0)
             }
@@ -132,8 +130,9 @@ struct SectionDrawing {
                 x: xs[group[0].index]!,
                 parts: group.map {
                     LabelPart(
-                        text: $0.event.label + count, colour: LegendEntry($0.event).colour, events: [$0.index]
-                    )
+                        text: $0.event.label + count, colour: LegendEntry($0.event).colour,
+                        events: [$0.index],
+                        at: xs[$0.index])
                 })
         }
         // What is drawn for an event but is not its mark appears with it on the page that steps
@@ -174,10 +173,17 @@ struct SectionDrawing {
         let baseline =
             y + 8 + Self.labelRise + Double(lines - 1) * Self.labelLineHeight + TimelineCanvas.textSize
             * TimelineFont.ascent
+        // The page that steps through the events shows a row's title with its first event.
         let title = Self.rowTitle(row)
         canvas.text(
             title.text, x: Self.margin + title.indent, y: baseline + 5, size: title.size, bold: title.bold,
-            colour: row.isRequest ? TimelineCanvas.quietColour : TimelineCanvas.textColour)
+            colour: row.isRequest ? TimelineCanvas.quietColour : TimelineCanvas.textColour,
+            extra: [
+                (
+                    "data-row-events",
+                    (marks + row.repeats).map(\.index).map(String.init).joined(separator: " ")
+                )
+            ])
         canvas.line(x1: plotLeft, y1: baseline, x2: plotLeft + plotWidth, y2: baseline, colour: "#edf2f7")
         if let bar {
             used.insert(bar.entry)
@@ -289,7 +295,7 @@ struct SectionDrawing {
         let from = xs[opening.index]!
         guard let closing = marks.last(where: { $0.event.kind.closes }) else {
             // A stage's lane stops at its last event drawn: what came after was heard by nobody.
-            guard row.subscription != nil else { return (.stillWaiting, from, end, (opening.index, nil)) }
+            guard row.isStage else { return (.stillWaiting, from, end, (opening.index, nil)) }
             guard let last = marks.max(by: { xs[$0.index]! < xs[$1.index]! }), xs[last.index]! > from else {
                 return nil
             }
@@ -363,6 +369,9 @@ struct SectionDrawing {
         let colour: String
         /// The positions in the section of the events it names, for the page that reveals them.
         let events: [Int]
+        /// Where its own mark is drawn, when it shares a label with marks beside it: on a line of
+        /// its own it stands by that mark.
+        var at: Double? = nil
     }
 
     struct LabelItem {
@@ -397,7 +406,7 @@ struct SectionDrawing {
         for mark in marks.sorted(by: { ($0.event.offset, $0.index) < ($1.event.offset, $1.index) }) {
             if let first = groups.last?.first, let last = groups.last?.last,
                 x(of: mark, axis) - x(of: first, axis) <= 2 * LegendEntry.markRadius,
-                xs[mark.index]! - xs[last.index]! <= 2 * LegendEntry.markRadius + 15
+                xs[mark.index]! - xs[last.index]! <= 2 * LegendEntry.markRadius + 4
             {
                 groups[groups.count - 1].append(mark)
             } else {
@@ -422,7 +431,9 @@ struct SectionDrawing {
     func fitted(_ item: LabelItem) -> [LabelItem] {
         if unslidLeft(item, .start) != nil || unslidLeft(item, .end) != nil { return [item] }
         if item.parts.count > 1 {
-            return item.parts.flatMap { fitted(LabelItem(x: item.x, parts: [$0], preferEnd: item.preferEnd)) }
+            return item.parts.flatMap {
+                fitted(LabelItem(x: $0.at ?? item.x, parts: [$0], preferEnd: item.preferEnd))
+            }
         }
         let part = item.parts[0]
         let fits = Int(
@@ -511,6 +522,7 @@ extension Timeline.Event {
         case .note: detail.isEmpty ? "note" : detail
         case .action: detail
         case .wait: "waited \(detail)"
+        case .demand: detail
         case .exit: detail == "exit 0" ? "process exits 0" : "process ends: \(detail)"
         }
     }

@@ -25,10 +25,11 @@ public final class Timeline: Sendable {
         /// screen's `disappear()`, a refresh), as against what its pipeline received. `wait` is a
         /// wait that something scheduled before sending a request again (a retry policy's backoff),
         /// recorded when the wait ended. `exit` is a child process ending: `exit 0`, or the signal
-        /// that ended it.
+        /// that ended it. `demand` is what a stage of a chain was asked for, such as
+        /// `request(.unlimited)`.
         public enum Kind: String, Sendable, CaseIterable {
             case subscribe, request, response, hangUp, value, completion, cancel, retry, note
-            case action, wait, exit
+            case action, wait, exit, demand
         }
 
         public let kind: Kind
