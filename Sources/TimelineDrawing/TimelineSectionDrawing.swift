@@ -192,7 +192,8 @@ struct SectionDrawing {
         if let wait {
             used.insert(.wait)
             LegendEntry.wait.drawBar(
-                in: &canvas, from: wait.from, to: max(wait.to, wait.from + 1), y: baseline, event: wait.event)
+                in: &canvas, from: wait.from, to: max(wait.to, wait.from + 1), y: baseline,
+                ends: (wait.after, marks.first?.index), event: wait.event)
         }
         for label in placed {
             canvas.label(
@@ -311,7 +312,7 @@ struct SectionDrawing {
     /// It starts where the end of the attempt before is drawn, so never before it.
     func scheduledWait(
         before row: SectionLayout.Row, _ axis: TimeAxis, _ xs: [Int: Double]
-    ) -> (from: Double, to: Double, label: String, event: Int)? {
+    ) -> (from: Double, to: Double, label: String, event: Int, after: Int)? {
         guard let previous = row.previousAttemptEnd, let wait = row.scheduledWait,
             let arrival = row.marks.first,
             let arrivalX = xs[arrival.index]
@@ -319,7 +320,7 @@ struct SectionDrawing {
         let measured = TimeAxis.rounded(arrival.event.offset - previous.event.offset)
         return (
             xs[previous.index] ?? x(of: previous, axis), arrivalX - LegendEntry.markRadius - 1,
-            "waited \(measured) (\(wait.event.detail) scheduled)", wait.index
+            "waited \(measured) (\(wait.event.detail) scheduled)", wait.index, previous.index
         )
     }
 
