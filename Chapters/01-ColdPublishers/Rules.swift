@@ -90,7 +90,8 @@ struct SharedDelivery: Equatable, Sendable {
 func shareSendsOneRequest(in lab: Lab) async -> Finding<SharedDelivery> {
     let url = lab.url(Route.delayedUser, tag: "shared")
     let (a, b) = (DeliveryCounter(), DeliveryCounter())
-    await withStageLanes(subscribers: ["subscriber A", "subscriber B"]) { stages in
+    await withStageLanes(["dataTaskPublisher(for: url)"], subscribers: ["share() → A", "share() → B"]) {
+        stages in
         let subscribers = stages.attaching {
             // excerpt: share
             let shared = lab.session.dataTaskPublisher(for: url).share()

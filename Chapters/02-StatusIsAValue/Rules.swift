@@ -45,6 +45,11 @@ nonisolated func uncheckedUser(
 }
 // end excerpt
 
+/// `uncheckedUser(from:session:decoder:)` as its code writes it.
+let uncheckedUserStages: [WrittenStage] = [
+    "dataTaskPublisher(for: url)", "map(\\.data)", "decode(type: User.self, decoder: decoder)",
+]
+
 // excerpt: not-found-arrives-as-a-value
 /// The server answered, so the transport succeeded: the 404 is delivered like any other response.
 func notFoundArrivesAsAValue(in lab: Lab) async -> Finding<Result<[Int], URLError>> {
@@ -60,7 +65,8 @@ func notFoundArrivesAsAValue(in lab: Lab) async -> Finding<Result<[Int], URLErro
 /// Decoding the body of a 404 as a `User` fails, and the failure says decoding, not "no such user".
 func decodingWithoutValidationBlamesTheBody(in lab: Lab) async -> Finding<Result<[User], any Error>> {
     let decoded = await outcome(
-        of: uncheckedUser(from: lab.url(Route.missingUser), session: lab.session), stageLanes: "subscriber")
+        of: uncheckedUser(from: lab.url(Route.missingUser), session: lab.session), stages: uncheckedUserStages
+    )
     let blamesDecoding = if case .failure(let failure) = decoded { failure is DecodingError } else { false }
     return Finding(
         expected: "failed: a DecodingError",

@@ -21,15 +21,15 @@ struct RetriedRequest<Output: Equatable & Sendable, Failure: Error & Equatable>:
 /// the last one. `scheduled` are the waits the pipeline schedules before its retries, if it does
 /// (a policy's backoff): each is recorded on the timeline as ending when the next request arrived,
 /// so the picture draws a wait only where one was scheduled, and a resend at once as at once.
-/// With `eachStage`, the picture has a lane for each stage of the chain, so it shows where a 503
-/// becomes a failure and where `retry` subscribes again.
+/// Given the chain's `stages` as its code writes them, the picture has a line for each, so it
+/// shows where a 503 becomes a failure and where `retry` subscribes again.
 func retried<P: Publisher>(
-    _ publisher: P, sentTo url: URL, in lab: Lab, scheduled: [Duration] = [], eachStage: Bool = false
+    _ publisher: P, sentTo url: URL, in lab: Lab, scheduled: [Duration] = [], stages: [WrittenStage] = []
 ) async -> RetriedRequest<P.Output, P.Failure> where P.Output: Equatable & Sendable, P.Failure: Equatable {
     let ended =
-        eachStage
-        ? await outcome(of: publisher, stageLanes: "subscriber")
-        : await outcome(of: publisher, lane: "subscriber")
+        stages.isEmpty
+        ? await outcome(of: publisher, lane: "subscriber")
+        : await outcome(of: publisher, stages: stages)
     let arrivals = lab.requests(for: url).map(\.arrivalTime)
     for (wait, arrival) in zip(scheduled, arrivals.dropFirst()) {
         Timeline.current?.record(.wait, lane: "subscriber", detail: listed([wait]), at: arrival)

@@ -30,7 +30,8 @@ func retryBeforeValidationNeverFires(in lab: Lab) async -> Finding<RetriedReques
         .map { exchange in exchange.response.httpStatus ?? 0 }
         .retry(2)
     // end excerpt
-    let measured = await retried(statuses, sentTo: url, in: lab, eachStage: true)
+    let measured = await retried(
+        statuses, sentTo: url, in: lab, stages: ["dataTaskPublisher(for: url)", "map(_:)", "retry(2)"])
     return retryFinding(measured, expected: .success([503]), requests: 1)
 }
 
@@ -43,7 +44,7 @@ func retryAfterValidationResendsAtOnce(in lab: Lab) async -> Finding<RetriedRequ
         .validatingStatus()
         .retry(2)
     // end excerpt
-    let measured = await retried(bodies, sentTo: url, in: lab, eachStage: true)
+    let measured = await retried(bodies, sentTo: url, in: lab, stages: validatedRetryStages)
     return retryFinding(measured, expected: .failure(.status(503)), requests: 3)
 }
 
@@ -53,10 +54,16 @@ func retryAfterValidationResendsA404(in lab: Lab) async -> Finding<RetriedReques
     let bodies = lab.session.dataTaskPublisher(for: url)
         .validatingStatus()
         .retry(2)
-    let measured = await retried(bodies, sentTo: url, in: lab, eachStage: true)
+    let measured = await retried(bodies, sentTo: url, in: lab, stages: validatedRetryStages)
     return retryFinding(measured, expected: .failure(.status(404)), requests: 3)
 }
 // end excerpt
+
+/// The chain `retry(2)` after `validatingStatus()` as its code writes it: the helper returns an
+/// `AnyPublisher`, its `mapError` and `flatMap` inside it.
+let validatedRetryStages: [WrittenStage] = [
+    "dataTaskPublisher(for: url)", WrittenStage("validatingStatus()", returns: "AnyPublisher"), "retry(2)",
+]
 
 // excerpt: chapter-policy
 /// The policy the chapter measures: up to three retries, 20 ms before the first, doubling.

@@ -61,11 +61,18 @@ func raceSlowThenQuick(
         let profile = UserProfileModel(baseURL: lab.server.baseURL, session: session)
         return await race(profile, in: session, lab: lab, loading: load)
     }
-    return await withStageLanes(subscribers: ["sink"]) { stages in
+    return await withStageLanes(switchToLatestStages, subscribers: ["receive(on: DispatchQueue.main)"]) {
+        stages in
         let profile = stages.attaching { UserProfileModel(baseURL: lab.server.baseURL, session: session) }
         return await race(profile, in: session, lab: lab, loading: load)
     }
 }
+
+/// The chain `select(userID:)` feeds, as `UserProfileModel` writes it, up to the
+/// `receive(on: DispatchQueue.main)` its `sink` hears from.
+let switchToLatestStages: [WrittenStage] = [
+    WrittenStage("selectedIDs", returns: "PassthroughSubject"), "map(_:)", "switchToLatest()",
+]
 
 /// The race itself, run on `profile`, whose loads use `session`.
 @MainActor

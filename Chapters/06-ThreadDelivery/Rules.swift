@@ -47,7 +47,7 @@ func deliveries(
     let session = session ?? lab.session
     let log = DeliveryLog(session: session)
     let chain = user(from: lab.url(Route.user, tag: lane), session: session, receivedOn: scheduler)
-    _ = await outcome(of: chain.logged(in: log), stageLanes: lane)
+    _ = await outcome(of: chain.logged(in: log), stages: userChainStages(receivedOn: scheduler))
     return log.deliveries
 }
 // end excerpt
@@ -82,7 +82,8 @@ func mainDelegateQueueDeliversOnTheMainThread(in lab: Lab) async -> Finding<[Del
 /// After `receive(on: DispatchQueue.main)` the value and the completion come out on the main
 /// queue, which the main thread drains.
 func receiveOnMainDeliversOnTheMainThread(in lab: Lab) async -> Finding<[Delivery]> {
-    Timeline.current?.noteHops(onLane: "ReceiveOn", by: "receive(on: DispatchQueue.main)")
+    Timeline.current?.noteHops(
+        onLane: "receive(on: DispatchQueue.main)", by: "receive(on: DispatchQueue.main)")
     let arrived = await deliveries(in: lab, receivedOn: DispatchQueue.main, lane: mainQueueLane)
     return Finding(
         expected: "value and finished on \(mainQueueLabel), main thread", value: arrived,

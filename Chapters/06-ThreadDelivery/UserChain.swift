@@ -1,5 +1,6 @@
 import Combine
 import Foundation
+import Harness
 import TypedClient
 
 #if canImport(FoundationNetworking)
@@ -19,3 +20,17 @@ nonisolated func user(
         .receive(on: scheduler)
 }
 // end excerpt
+
+/// The stages of `user(from:session:receivedOn:)` as its code writes them, with the scheduler
+/// it is handed, and the log that watches them from outside.
+func userChainStages(receivedOn scheduler: some Scheduler) -> [WrittenStage] {
+    let name =
+        scheduler is ImmediateScheduler
+        ? "ImmediateScheduler.shared"
+        : scheduler is RunLoop ? "RunLoop.main" : "DispatchQueue.main"
+    return [
+        "dataTaskPublisher(for: url)", "map(\\.data)", "decode(type: User.self, decoder: decoder)",
+        WrittenStage("receive(on: \(name))", returns: "ReceiveOn"),
+        WrittenStage("logged(in: log)", returns: "HandleEvents"),
+    ]
+}

@@ -1,5 +1,6 @@
 import Combine
 import Foundation
+import Harness
 import Locking
 
 #if canImport(FoundationNetworking)
@@ -21,7 +22,7 @@ enum MigrationChild {
     }
 
     /// Loads the picture from a task started on the main actor, as `onAppear` would start it, and
-    /// reports it and whether it was set on the main thread; exits 0 when a picture was set.
+    /// reports it, whether it was set on the main thread and when; exits 0 when a picture was set.
     @MainActor
     static func run(from url: URL) async -> Never {
         let model = MigratedImageModel(session: URLSession(configuration: .ephemeral))
@@ -30,17 +31,19 @@ enum MigrationChild {
         watching.cancel()
         let seen = setOnMainThread.withLock { $0.first }
         report("picture", model.picture.map { "\($0)" } ?? "none")
-        report("set-on-main-thread", seen.map(String.init) ?? "none")
+        report("set-on-main-thread", seen.map { String($0.onMainThread) } ?? "none")
+        report("set-at", seen.map { ReportedInstant.text($0.at) } ?? "none")
         exit(seen == nil ? 1 : 0)
     }
 
-    /// Notes, for each change `changes` publishes, whether it came on the main thread. Nonisolated,
-    /// so its closure has no main-actor check to fail when the model sets its picture elsewhere.
+    /// Notes, for each change `changes` publishes, whether it came on the main thread, and when.
+    /// Nonisolated, so its closure has no main-actor check to fail when the model sets its picture
+    /// elsewhere.
     nonisolated private static func threadOfEachChange(
         _ changes: some Publisher<ImageDescription?, Never>
-    ) -> (AnyCancellable, Locked<[Bool]>) {
-        let seen = Locked<[Bool]>([])
-        let watching = changes.sink { _ in seen.withLock { $0.append(Thread.isMainThread) } }
+    ) -> (AnyCancellable, Locked<[(onMainThread: Bool, at: ContinuousClock.Instant)]>) {
+        let seen = Locked<[(onMainThread: Bool, at: ContinuousClock.Instant)]>([])
+        let watching = changes.sink { _ in seen.withLock { $0.append((Thread.isMainThread, .now)) } }
         return (watching, seen)
     }
 

@@ -39,15 +39,9 @@ struct MigratedPicture: Equatable, Sendable {
 /// main actor here. Either way the line after `await` runs on the main thread.
 func migratedModel(builtWith setting: BuildSetting, in lab: Lab) async -> Finding<MigratedPicture> {
     let url = lab.url(Route.image, tag: "migrated-\(setting.rawValue)")
-    let environment = ProcessInfo.processInfo.environment
-        .merging([MigrationChild.urlVariable: url.absoluteString]) { $1 }
-    let lane = "child: \(setting.name)"
     let measured: MigratedPicture
-    Timeline.current?.record(.action, lane: lane, detail: "launches the app")
     do {
-        let run = try await runChildProcess(
-            builtExecutable(named: setting.executable), environment: environment, deadline: .seconds(45))
-        Timeline.current?.record(.exit, lane: lane, detail: run.ending.description)
+        let run = try await runMigrationChild(builtWith: setting, loading: url)
         measured = MigratedPicture(
             picture: run.report["picture"] ?? "none",
             setOnMainThread: run.report["set-on-main-thread"].flatMap(Bool.init),
@@ -55,10 +49,30 @@ func migratedModel(builtWith setting: BuildSetting, in lab: Lab) async -> Findin
     } catch {
         measured = MigratedPicture(picture: "none", ending: "could not start: \(error)")
     }
-    Timeline.current?.record(.note, lane: lane, detail: measured.summary)
     return Finding(
         expected: MigratedPicture(
             picture: "\(ImageDescription.sample)", setOnMainThread: true, ending: "exit 0"),
         measured: measured, describe: \.summary)
 }
 // end excerpt
+
+/// The migrated model's child built with `setting`, loading the picture at `url`, drawn on the
+/// timeline: its launch, the picture set at the time and on the thread the child saw it (the
+/// child reports both), and how the child ended.
+func runMigrationChild(builtWith setting: BuildSetting, loading url: URL) async throws -> ChildProcessRun {
+    let environment = ProcessInfo.processInfo.environment
+        .merging([MigrationChild.urlVariable: url.absoluteString]) { $1 }
+    let lane = "child: \(setting.name)"
+    Timeline.current?.record(.action, lane: lane, detail: "launches the app")
+    let run = try await runChildProcess(
+        builtExecutable(named: setting.executable), environment: environment, deadline: .seconds(45))
+    if let at = ReportedInstant.instant(run.report["set-at"]),
+        let onMainThread = run.report["set-on-main-thread"].flatMap(Bool.init)
+    {
+        Timeline.current?.record(
+            .note, lane: lane, detail: "\(run.report["picture"] ?? "none") set", at: at,
+            onMainThread: onMainThread)
+    }
+    Timeline.current?.record(.exit, lane: lane, detail: run.ending.description)
+    return run
+}

@@ -1,6 +1,7 @@
 import Foundation
 import Harness
 import LoopbackLab
+import TimeControl
 import Timelines
 import TypedClient
 

@@ -40,9 +40,10 @@ final class ScreenState: Sendable {
     private let timeline = Timeline.current
     private let lane = ScreenState.laneForNewScreens
 
-    /// A screen whose changes the pipeline hands to the main queue with `receive(on:)`.
+    /// A screen whose changes the pipeline hands to the main queue with `receive(on:)`; a decode
+    /// written after it runs there too, so the hop comes before that decode.
     init() {
-        timeline?.noteHops(onLane: lane, by: "receive(on: DispatchQueue.main)")
+        timeline?.noteHops(onLane: lane, by: "receive(on: DispatchQueue.main)", along: ["decode"])
     }
 
     var current: ListScreen { shown.withLock { $0 } }

@@ -78,14 +78,15 @@ struct TimelineCanvas {
 
     mutating func text(
         _ content: String, x: Double, y: Double, anchor: TextAnchor = .start, size: Double = textSize,
-        bold: Bool = false, colour: String = textColour
+        bold: Bool = false, colour: String = textColour, extra: [(String, String)] = []
     ) {
         element(
             "text",
             [
-                "x": format(x), "y": format(y), "text-anchor": anchor.rawValue, "font-size": format(size),
-                "font-weight": bold ? "bold" : "normal", "fill": colour,
-            ],
+                ("x", format(x)), ("y", format(y)), ("text-anchor", anchor.rawValue),
+                ("font-size", format(size)),
+                ("font-weight", bold ? "bold" : "normal"), ("fill", colour),
+            ] + extra,
             content: TimelineXML.escaped(content))
     }
 

@@ -10,7 +10,9 @@ extension Timeline {
     /// Everything is in the page: the pictures as inline SVG, the events as JSON, a little
     /// hand-written script; nothing is loaded from anywhere. An address ending in
     /// `#rule=2&step=3&event=5` opens the third rule at its third event, with the sixth event's
-    /// details shown.
+    /// details shown; one the page does not understand says so and opens the first rule at its
+    /// start. The page follows the reader: it scrolls the current mark into view, keeps the lane
+    /// names in sight when a picture scrolls sideways, and shows a lane's name with its first event.
     public var html: String {
         let pictures = zip(sections, rulePictures).enumerated().map { index, pair in
             "<section class=\"rule\" data-rule=\"\(index)\" hidden>\n\(pair.1.svg)</section>"
@@ -25,6 +27,10 @@ extension Timeline {
             <style>
             body { font-family: DejaVu Sans Mono, Menlo, Consolas, monospace; margin: 1em; color: #1a202c; }
             nav button, #controls button { font: inherit; margin: 0 0.4em 0.4em 0; padding: 0.3em 0.6em; }
+            nav { display: flex; overflow-x: auto; }
+            nav button { flex: none; }
+            #controls { position: sticky; top: 0; background: #ffffff; z-index: 1; padding-top: 0.3em; }
+            #address:not(:empty) { display: block; color: #9b2c2c; margin: 0.4em 0; }
             nav button[aria-pressed="true"] { background: #2b6cb0; color: #ffffff; }
             section.rule { overflow-x: auto; }
             section.rule svg { max-width: none; height: auto; }
@@ -44,6 +50,7 @@ extension Timeline {
             <output id="step"></output>
             </div>
             <output id="details">Point at or tap a mark for its details.</output>
+            <output id="address"></output>
             \(pictures.joined(separator: "\n"))
             <script type="application/json" id="timeline-data">\(eventsJSON)</script>
             <script>
@@ -103,7 +110,8 @@ extension Timeline {
           return event.time + " · " + event.lane + " · " + event.label + " · " + event.thread;
         }
 
-        function show() {
+        // Shows the rule at its step; with `follow`, scrolls its current mark into view.
+        function show(follow) {
           const order = timeOrder(rule);
           const revealed = new Set(order.slice(0, step));
           sections.forEach((section, index) => { section.hidden = index !== rule; });
@@ -121,9 +129,13 @@ extension Timeline {
             mark.dataset.current = String(Number(mark.dataset.event) === current);
             mark.setAttribute("visibility", shown ? "visible" : "hidden");
           });
-          // A label, and each part of one, shows once an event it names has happened.
+          // A label, and each part of one, shows once an event it names has happened; a row's
+          // title, once its first event has.
           section.querySelectorAll("[data-events]").forEach((label) => {
             label.setAttribute("visibility", anyShown(label.dataset.events) ? "visible" : "hidden");
+          });
+          section.querySelectorAll("[data-row-events]").forEach((title) => {
+            title.setAttribute("visibility", anyShown(title.dataset.rowEvents) ? "visible" : "hidden");
           });
           // A bar grows from its first event to its second as the time of the current step passes.
           section.querySelectorAll("line[data-from]").forEach((bar) => {
@@ -144,7 +156,33 @@ extension Timeline {
             ? "before the first of " + count + " events: step on to see it"
             : "event " + step + " of " + count + ": " + describe(rules[rule].events[order[step - 1]]);
           stepText.dataset.step = String(step);
+          const mark = section.querySelector('[data-current="true"]');
+          if (follow && mark) mark.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
         }
+
+        // Each picture's row titles stay at the left edge of what shows while it scrolls sideways,
+        // on a white column that the marks pass under.
+        sections.forEach((section) => {
+          const svg = section.querySelector("svg");
+          const titles = [...svg.querySelectorAll("[data-row-events]")];
+          if (titles.length === 0) return;
+          const boxes = titles.map((title) => title.getBBox());
+          const pinned = document.createElementNS("http://www.w3.org/2000/svg", "g");
+          const column = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+          const top = Math.min(...boxes.map((box) => box.y)) - 4;
+          column.setAttribute("x", "0");
+          column.setAttribute("y", String(top));
+          column.setAttribute("width", String(Math.max(...boxes.map((box) => box.x + box.width)) + 6));
+          column.setAttribute("height", String(Math.max(...boxes.map((box) => box.y + box.height)) + 4 - top));
+          column.setAttribute("fill", "#ffffff");
+          column.setAttribute("fill-opacity", "0.92");
+          pinned.appendChild(column);
+          titles.forEach((title) => pinned.appendChild(title));
+          svg.appendChild(pinned);
+          section.addEventListener("scroll", () => {
+            pinned.setAttribute("transform", "translate(" + section.scrollLeft + " 0)");
+          });
+        });
 
         function select(index) {
           const event = rules[rule].events[index];
@@ -153,17 +191,17 @@ extension Timeline {
           details.dataset.event = String(index);
         }
 
-        function go(newRule, newStep) {
+        function go(newRule, newStep, follow = true) {
           rule = Math.min(Math.max(newRule, 0), rules.length - 1);
           step = Math.min(Math.max(newStep, 0), rules[rule].events.length);
-          show();
+          show(follow);
         }
 
         rules.forEach((entry, index) => {
           const button = document.createElement("button");
           button.textContent = entry.title + " (" + entry.events.length + (entry.events.length === 1 ? " event)" : " events)");
           button.dataset.events = String(entry.events.length);
-          button.addEventListener("click", () => go(index, rules[index].events.length));
+          button.addEventListener("click", () => go(index, rules[index].events.length, false));
           document.getElementById("rules").appendChild(button);
         });
         document.querySelectorAll("[data-event]").forEach((mark) => {
@@ -180,12 +218,26 @@ extension Timeline {
           if (key.key === "ArrowLeft") go(rule, step - 1);
         });
 
-        // An address that names no rule, or no step, opens the first rule, or the rule's last step.
+        // An address names a rule, a step of it and an event to detail, each optional; without a
+        // step the rule opens with every event shown. One it does not understand says so and opens
+        // the first rule at its start.
         const asked = new URLSearchParams(location.hash.slice(1));
-        const number = (name) => /^[0-9]+$/.test(asked.get(name) || "") ? Number(asked.get(name)) : null;
-        const askedRule = Math.min(number("rule") ?? 0, rules.length - 1);
-        go(askedRule, number("step") ?? rules[askedRule].events.length);
-        if (asked.has("event")) select(Number(asked.get("event")));
+        const number = (name) => /^[0-9]+$/.test(asked.get(name) ?? "") ? Number(asked.get(name)) : null;
+        const askedRule = asked.has("rule") ? number("rule") : 0;
+        const fits = (name, value, most) => !asked.has(name) || (value !== null && value <= most);
+        const ruleEvents = askedRule !== null && askedRule < rules.length ? rules[askedRule].events.length : -1;
+        const understood = [...asked.keys()].every((name) => ["rule", "step", "event"].includes(name))
+          && fits("rule", askedRule, rules.length - 1) && fits("step", number("step"), ruleEvents)
+          && fits("event", number("event"), ruleEvents - 1);
+        if (understood) {
+          go(askedRule, number("step") ?? ruleEvents, asked.has("step"));
+          if (asked.has("event")) select(number("event"));
+        } else {
+          document.getElementById("address").textContent = "The address asks for " + location.hash.slice(1)
+            + ", which this page does not have (rules 0 to " + (rules.length - 1)
+            + ", steps 0 to the rule's number of events): here is the first rule at its start.";
+          go(0, 0, false);
+        }
         """
 }
 

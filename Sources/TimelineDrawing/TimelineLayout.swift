@@ -39,10 +39,9 @@ struct SectionLayout {
         /// For a row that stands for several identical requests one after another (a redirect
         /// loop): the marks of the others, which the row counts rather than draws.
         var repeats: [Mark] = []
-        /// For a lane that draws a stage of a chain (`Timeline.Section.stageLanes`): which of the
-        /// stage's subscriptions the row draws, from 1. Each time a `retry` subscribes again, the
-        /// stage starts a row of its own, as marble diagrams draw a new subscription.
-        var subscription: Int?
+        /// Whether the lane draws a stage of a chain (`Timeline.Section.stageLanes`): one line for
+        /// the stage, a `retry`'s new subscriptions included, as a marble diagram draws it.
+        var isStage = false
     }
 
     let rows: [Row]
@@ -54,7 +53,7 @@ struct SectionLayout {
         let laneRows = ordered.map { lane in
             Row(
                 title: lane, marks: marks.filter { $0.event.lane == lane && $0.event.kind != .wait },
-                sender: nil, isRequest: false)
+                sender: nil, isRequest: false, isStage: section.stageLanes.contains(lane))
         }
         let serverMarks = marks.filter { $0.event.lane == Timeline.serverLane }
         let otherServerMarks = serverMarks.filter { !$0.event.isServerExchange }
@@ -67,36 +66,10 @@ struct SectionLayout {
         Self.tieSenders(of: &requestRows, to: laneRows)
         Self.numberAttempts(of: &requestRows)
         Self.tieWaits(marks.filter { $0.event.kind == .wait }, to: &requestRows)
-        let sent = laneRows.flatMap { lane in
-            let subscriptions =
-                section.stageLanes.contains(lane.title) ? Self.subscriptions(of: lane) : [lane]
-            return subscriptions.flatMap { row in
-                let own = requestRows.filter { request in
-                    request.sender.map { sender in
-                        sender.lane == row.title
-                            && (subscriptions.count == 1
-                                || row.marks.contains { $0.index == sender.sent.index })
-                    } ?? false
-                }
-                return [row] + Self.collapsingRepeats(own)
-            }
+        let sent = laneRows.flatMap { row in
+            [row] + Self.collapsingRepeats(requestRows.filter { $0.sender?.lane == row.title })
         }
         rows = sent + serverRow + Self.collapsingRepeats(requestRows.filter { $0.sender == nil })
-    }
-
-    /// A stage's lane as one row a subscription: a new one starts at each `subscribe again`.
-    private static func subscriptions(of lane: Row) -> [Row] {
-        var rows: [Row] = []
-        for mark in lane.marks.sorted(by: { ($0.event.offset, $0.index) < ($1.event.offset, $1.index) }) {
-            if rows.isEmpty || (mark.event.kind == .subscribe && mark.event.detail == "again") {
-                rows.append(
-                    Row(
-                        title: lane.title, marks: [], sender: nil, isRequest: false,
-                        subscription: rows.count + 1))
-            }
-            rows[rows.count - 1].marks.append(mark)
-        }
-        return rows.isEmpty ? [lane] : rows
     }
 
     /// Gives each attempt after the first the wait its sender recorded before it, in order; an
@@ -169,10 +142,13 @@ struct SectionLayout {
         }
     }
 
+    /// How a stage that sends its requests itself is written: `dataTaskPublisher(for: url)`.
+    static let dataTaskStage = "dataTaskPublisher("
+
     /// What a request was sent under: the subscribe (or retry) it was tied to, or, on a data task
     /// publisher's own lane, the lane, since each subscribe there after the first is a retry's.
     private static func subscriptionKey(_ sender: Sender) -> String {
-        sender.lane.hasPrefix("DataTaskPublisher") ? "lane \(sender.lane)" : "sent \(sender.sent.index)"
+        sender.lane.hasPrefix(Self.dataTaskStage) ? "lane \(sender.lane)" : "sent \(sender.sent.index)"
     }
 
     /// The server's requests in order of arrival, each with what the server did about it: the
@@ -214,7 +190,7 @@ struct SectionLayout {
             let news = (answer ?? exchange[0]).event.offset
             let candidates = lanes.compactMap { lane -> (sender: Sender, key: (Int, Int, Int))? in
                 let sendsItself =
-                    lane.title.hasPrefix("DataTaskPublisher") ? 0 : lane.title.hasSuffix(" (inner)") ? 1 : 2
+                    lane.title.hasPrefix(Self.dataTaskStage) ? 0 : lane.title.hasSuffix(" (inner)") ? 1 : 2
                 guard
                     let sent = sendsItself == 0
                         ? lane.marks.last(where: {

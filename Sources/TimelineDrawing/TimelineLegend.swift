@@ -1,3 +1,5 @@
+import Foundation
+import Quantities
 import Timelines
 
 /// Everything a timeline picture can draw that needs explaining, in the order the legend lists it.
@@ -7,7 +9,7 @@ import Timelines
 /// finish is a bar, a failure a cross, a cancel a diamond. The legend draws each kind of mark in
 /// its shape, a circle where the thread decides, and the two thread shapes in grey.
 enum LegendEntry: String, CaseIterable {
-    case subscribe, value, finished, failed, cancel, retry, action, note
+    case subscribe, demand, value, finished, failed, cancel, retry, action, note
     case exited, crashed
     case waiting, stillWaiting
     case request, response, hangUp, serverBar, noAnswer
@@ -19,6 +21,7 @@ enum LegendEntry: String, CaseIterable {
     init(_ event: Timeline.Event) {
         switch event.kind {
         case .subscribe: self = .subscribe
+        case .demand: self = .demand
         case .request: self = .request
         case .response: self = .response
         case .hangUp: self = .hangUp
@@ -36,6 +39,7 @@ enum LegendEntry: String, CaseIterable {
     var meaning: String {
         switch self {
         case .subscribe: "subscribe"
+        case .demand: "demand asked of the stage"
         case .value: "value"
         case .finished: "finished"
         case .failed: "failed"
@@ -62,6 +66,7 @@ enum LegendEntry: String, CaseIterable {
     var colour: String {
         switch self {
         case .subscribe: "#2b6cb0"
+        case .demand: "#975a16"
         case .value: "#2f855a"
         case .finished: "#1a202c"
         case .failed: "#c53030"
@@ -106,18 +111,21 @@ enum LegendEntry: String, CaseIterable {
     }
 
     /// An event's mark centred at `x`, `y`: a circle off the main thread, a square on it; a bar for
-    /// a finish or an exit, a cross for a failure, a hang-up or a crash, a diamond for a cancel. `event` is the event's position in
-    /// its section, for the page that reveals the marks step by step; a mark that stands for no
-    /// event of its own (a hop) names the event it is `revealedWith` instead, and one that stands
-    /// for repeated events besides its own (a row of repeated requests) names them in `standingFor`.
+    /// a finish or an exit, a cross for a failure, a hang-up or a crash, a diamond for a cancel.
+    /// `recorded` is the event it stands for, which the mark names with its position in its section
+    /// (for the page that reveals the marks step by step) and with the time and thread the run
+    /// recorded (for the check that the picture draws it where and when it happened); a mark that
+    /// stands for no event of its own (a hop) names the event it is `revealedWith` instead, and one
+    /// that stands for repeated events besides its own (a row of repeated requests) names them in
+    /// `standingFor`.
     func drawMark(
-        in canvas: inout TimelineCanvas, x: Double, y: Double, onMainThread: Bool, event: Int? = nil,
-        revealedWith other: Int? = nil, standingFor repeats: [Int] = []
+        in canvas: inout TimelineCanvas, x: Double, y: Double, onMainThread: Bool,
+        recorded: RecordedMark? = nil, revealedWith other: Int? = nil, standingFor repeats: [Int] = []
     ) {
         let thread = onMainThread ? LegendEntry.onMain : .offMain
         let kind = "mark \(rawValue)" + (showsThread ? " \(thread.rawValue)" : "")
         let extra =
-            (event.map { [("data-event", String($0))] } ?? [])
+            (recorded?.attributes ?? [])
             + (other.map { [("data-events", String($0))] } ?? [])
             + (repeats.isEmpty ? [] : [("data-repeats", repeats.map(String.init).joined(separator: " "))])
         drawShape(in: &canvas, x: x, y: y, square: onMainThread && showsThread, kind: kind, extra: extra)
@@ -181,5 +189,20 @@ enum LegendEntry: String, CaseIterable {
         canvas.line(
             x1: start, y1: y, x2: end, y2: y, colour: colour, width: barWidth, dashes: dashes,
             kind: "bar \(rawValue)", extra: extra)
+    }
+}
+
+/// The event a mark stands for, as the mark names it: its position in its section, the section's
+/// position in the picture, and when and on which thread the run recorded it.
+struct RecordedMark {
+    let section: Int
+    let mark: SectionLayout.Mark
+
+    var attributes: [(String, String)] {
+        [
+            ("data-event", String(mark.index)), ("data-section", String(section)),
+            ("data-at", String(format: "%.4f", mark.event.offset.milliseconds)),
+            ("data-thread", mark.event.onMainThread ? "main" : "off main"),
+        ]
     }
 }

@@ -6,8 +6,9 @@ import Timelines
 /// over a mark, anything outside the canvas, a mark the legend does not explain or a legend entry
 /// with nothing drawn, a mark that does not look like its legend entry says, a mark mostly hidden
 /// under another, a label far from its mark, labels stacked out of time order, text cut short with
-/// "…", a completion drawn or recorded without saying whether it finished, and a number of events
-/// drawn other than the run's.
+/// "…", a completion drawn or recorded without saying whether it finished, a number of events
+/// drawn other than the run's, a mark drawn left of one that happened before it, and a mark drawn
+/// on another thread than the run recorded its event on.
 ///
 /// It measures text with the metric of the font the pictures declare (`TimelineFont`), so it
 /// catches what a reader would see at that font, and it trusts nothing else the drawing knows.
@@ -49,7 +50,50 @@ public func timelinePictureProblems(_ svg: String) -> [String] {
     problems += stackingProblems(texts, drawn)
     problems += texts.filter { $0.content.contains("…") }.map { "text '\($0.content)' is cut short" }
     problems += eventCountProblems(svg, drawn)
+    problems += timeOrderProblems(drawn)
+    problems += threadProblems(drawn)
     return Array(Set(problems)).sorted()
+}
+
+/// A mark drawn left of one, on any row of its section, whose event the run recorded before its
+/// own (`data-at`): a reader takes left for earlier.
+private func timeOrderProblems(_ shapes: [DrawnPicture.Shape]) -> [String] {
+    let marks = shapes.compactMap { shape -> (shape: DrawnPicture.Shape, section: String, at: Double)? in
+        guard shape.role == "mark", let section = shape.attributes["data-section"],
+            let at = shape.attributes["data-at"].flatMap(Double.init)
+        else { return nil }
+        return (shape, section, at)
+    }
+    return Dictionary(grouping: marks, by: \.section).values.flatMap { section in
+        // The rightmost mark of those that happened strictly before the time being looked at.
+        var rightmost: (shape: DrawnPicture.Shape, section: String, at: Double)?
+        return Dictionary(grouping: section, by: \.at).sorted { $0.key < $1.key }.flatMap { _, sameTime in
+            let problems = sameTime.compactMap { mark -> String? in
+                guard let earlier = rightmost, mark.shape.timeX < earlier.shape.timeX - 0.5 else {
+                    return nil
+                }
+                return "a mark \(mark.shape.entry) of \(mark.at) ms is drawn left of a mark "
+                    + "\(earlier.shape.entry) of \(earlier.at) ms, which happened before it"
+            }
+            for mark in sameTime where rightmost.map({ mark.shape.timeX > $0.shape.timeX }) ?? true {
+                rightmost = mark
+            }
+            return problems
+        }
+    }
+}
+
+/// A mark whose shape says another thread than the one the run recorded its event on
+/// (`data-thread`).
+private func threadProblems(_ shapes: [DrawnPicture.Shape]) -> [String] {
+    shapes.compactMap { shape in
+        guard shape.role == "mark", let drawn = shape.thread, let recorded = shape.attributes["data-thread"],
+            drawn != (recorded == "main" ? "onMain" : "offMain")
+        else { return nil }
+        return
+            "a mark \(shape.entry) is drawn \(drawn) but was recorded \(recorded == "main" ? "on" : "off") "
+            + "the main thread"
+    }
 }
 
 /// A mark more than half of which lies under another.
@@ -66,8 +110,9 @@ private func hiddenMarkProblems(_ marks: [DrawnPicture.Shape]) -> [String] {
 }
 
 /// How far a label may be from its mark: across, beyond the ends of its text; up, the lines of
-/// labels a crowded row stacks.
-let labelReach = (across: 12.0, up: 125.0)
+/// labels a crowded row stacks (eight: a stage a retry subscribes to three times, each with its
+/// demand, value and failure).
+let labelReach = (across: 12.0, up: 165.0)
 
 /// A label that names events (`data-events`) none of whose marks or bars below it lies within
 /// `labelReach` of it.

@@ -119,9 +119,9 @@ private struct TimelinePicture {
             }
         }
         drawLegend(LegendEntry.allCases.filter(used.contains), in: &canvas, y: &y)
-        for (section, layout) in zip(sections, layouts) {
+        for (number, (section, layout)) in zip(sections, layouts).enumerated() {
             if isOverview { y += 18 }
-            drawing.draw(section, layout, titled: isOverview, in: &canvas, y: &y, used: &used)
+            drawing.draw(section, layout, titled: isOverview, number: number, in: &canvas, y: &y, used: &used)
         }
         y += 30
         let name = timeline.title

@@ -33,9 +33,10 @@ struct SectionDrawing {
     var plotWidth: Double { canvasWidth - plotLeft - Self.margin - 30 }
     var contentRight: Double { canvasWidth - Self.margin }
 
-    /// Draws `section` below `y` and moves `y` past it, noting the legend entries it drew.
+    /// Draws `section` below `y` and moves `y` past it, noting the legend entries it drew; its marks
+    /// say they belong to the picture's section `number`.
     func draw(
-        _ section: Timeline.Section, _ layout: SectionLayout, titled: Bool = true,
+        _ section: Timeline.Section, _ layout: SectionLayout, titled: Bool = true, number: Int = 0,
         in canvas: inout TimelineCanvas,
         y: inout Double, used: inout Set<LegendEntry>
     ) {
@@ -61,9 +62,11 @@ struct SectionDrawing {
         y += 30
         drawAxis(axis, in: &canvas, y: y)
         y += 4
-        for row in layout.rows {
+        let hops = hopsBetweenThreads(layout.rows, movers: section.movers, movedAlong: section.movedAlong)
+        let xs = spread(layout.rows, axis, hoppingBefore: Set(hops.values.joined().map(\.before)))
+        for (position, row) in layout.rows.enumerated() {
             draw(
-                row, axis: axis, mover: row.isRequest ? nil : section.movers[row.title], in: &canvas, y: &y,
+                row, hops: hops[position] ?? [], xs: xs, axis: axis, section: number, in: &canvas, y: &y,
                 used: &used)
         }
     }
@@ -108,46 +111,44 @@ struct SectionDrawing {
                         ?? (row.sender == nil ? "request" : "its request"),
                     TimelineCanvas.smallSize, false, row.sender == nil ? 0 : 14
                 )
-            } else if let subscription = row.subscription, subscription > 1 {
-                ("subscription \(subscription)", TimelineCanvas.textSize, false, 14)
             } else {
                 (row.title, TimelineCanvas.textSize, true, 0)
             }
         return (text, size, bold, indent, indent + TimelineFont.width(of: text, size: size))
     }
 
-    /// Draws one row below `y`: its title at the left, its bars, its marks, and their labels above.
-    /// On a lane whose events `mover` moves between threads, a hop marks where the thread changes.
+    /// Draws one row below `y`: its title at the left, its bars, its marks at `xs`, and their labels
+    /// above; `hops` mark where a scheduler moved the row's events onto the main thread.
     func draw(
-        _ row: SectionLayout.Row, axis: TimeAxis, mover: String?, in canvas: inout TimelineCanvas,
-        y: inout Double, used: inout Set<LegendEntry>
+        _ row: SectionLayout.Row, hops: [Hop], xs: [Int: Double], axis: TimeAxis, section: Int,
+        in canvas: inout TimelineCanvas, y: inout Double, used: inout Set<LegendEntry>
     ) {
         let marks = visibleMarks(of: row)
-        let hops = row.isRequest ? [] : hopsBetweenThreads(marks, mover: mover)
-        let xs = spread(marks, axis, hoppingBefore: Set(hops.map(\.event)))
         let count = row.repeats.isEmpty ? "" : " ×\(row.repeats.count / max(row.marks.count, 1) + 1)"
-        var items = labelGroups(marks, axis).map { group in
+        var items = labelGroups(marks, axis, xs).map { group in
             LabelItem(
                 x: xs[group[0].index]!,
                 parts: group.map {
                     LabelPart(
-                        text: $0.event.label + count, colour: LegendEntry($0.event).colour, events: [$0.index]
-                    )
+                        text: $0.event.label + count, colour: LegendEntry($0.event).colour,
+                        events: [$0.index],
+                        at: xs[$0.index])
                 })
         }
         // What is drawn for an event but is not its mark appears with it on the page that steps
         // through the events: a hop with the first event on the new thread, a wait when it ended.
-        let hopXs = hops.map { hop in (hop, hopX(before: hop.event, in: marks, xs)) }
+        let hopXs = hops.map { hop in (hop, hopX(hop, in: marks, xs)) }
         items += hopXs.map { hop, x in
             LabelItem(
                 x: x,
                 parts: [
                     LabelPart(
                         text: "→ main, by \(hop.mover)",
-                        colour: LegendEntry.hop.colour, events: [hop.event])
+                        colour: LegendEntry.hop.colour,
+                        events: Array(Set([hop.revealedWith, hop.before])).sorted())
                 ])
         }
-        let wait = scheduledWait(before: row, axis, arrivalX: marks.first.flatMap { xs[$0.index] })
+        let wait = scheduledWait(before: row, axis, xs)
         if let wait {
             items.append(
                 LabelItem(
@@ -172,10 +173,17 @@ struct SectionDrawing {
         let baseline =
             y + 8 + Self.labelRise + Double(lines - 1) * Self.labelLineHeight + TimelineCanvas.textSize
             * TimelineFont.ascent
+        // The page that steps through the events shows a row's title with its first event.
         let title = Self.rowTitle(row)
         canvas.text(
             title.text, x: Self.margin + title.indent, y: baseline + 5, size: title.size, bold: title.bold,
-            colour: row.isRequest ? TimelineCanvas.quietColour : TimelineCanvas.textColour)
+            colour: row.isRequest ? TimelineCanvas.quietColour : TimelineCanvas.textColour,
+            extra: [
+                (
+                    "data-row-events",
+                    (marks + row.repeats).map(\.index).map(String.init).joined(separator: " ")
+                )
+            ])
         canvas.line(x1: plotLeft, y1: baseline, x2: plotLeft + plotWidth, y2: baseline, colour: "#edf2f7")
         if let bar {
             used.insert(bar.entry)
@@ -184,7 +192,8 @@ struct SectionDrawing {
         if let wait {
             used.insert(.wait)
             LegendEntry.wait.drawBar(
-                in: &canvas, from: wait.from, to: max(wait.to, wait.from + 1), y: baseline, event: wait.event)
+                in: &canvas, from: wait.from, to: max(wait.to, wait.from + 1), y: baseline,
+                ends: (wait.after, marks.first?.index), event: wait.event)
         }
         for label in placed {
             canvas.label(
@@ -199,12 +208,13 @@ struct SectionDrawing {
             if entry.showsThread { used.insert(mark.event.onMainThread ? .onMain : .offMain) }
             entry.drawMark(
                 in: &canvas, x: xs[mark.index]!, y: baseline, onMainThread: mark.event.onMainThread,
-                event: mark.index, standingFor: position == 0 ? counted : [])
+                recorded: RecordedMark(section: section, mark: mark),
+                standingFor: position == 0 ? counted : [])
         }
         for (hop, x) in hopXs {
             used.insert(.hop)
             LegendEntry.hop.drawMark(
-                in: &canvas, x: x, y: baseline, onMainThread: false, revealedWith: hop.event)
+                in: &canvas, x: x, y: baseline, onMainThread: false, revealedWith: hop.revealedWith)
         }
         y = baseline + 16
     }
@@ -216,34 +226,51 @@ struct SectionDrawing {
         return [first, last]
     }
 
-    /// Where each mark is drawn: at its time, or moved right just far enough to be seen beside the
-    /// one before (by room for a hop, when one comes between), and pulled back if that would
-    /// leave the plot.
+    /// Where each mark of the section is drawn: at its time, or moved right just far enough to be
+    /// seen beside the one before it on its row (by room for a hop, when one comes between), and
+    /// pulled back if that would leave the plot. Moving never reorders: a mark is never drawn left of
+    /// one on any row that happened before it, so the picture reads in time order top to bottom
+    /// and left to right.
     func spread(
-        _ marks: [SectionLayout.Mark], _ axis: TimeAxis, hoppingBefore hopped: Set<Int>
+        _ rows: [SectionLayout.Row], _ axis: TimeAxis, hoppingBefore hopped: Set<Int>
     ) -> [Int: Double] {
-        let ordered = marks.sorted { ($0.event.offset, $0.index) < ($1.event.offset, $1.index) }
+        let ordered = rows.enumerated().flatMap { number, row in
+            visibleMarks(of: row).map { (row: number, mark: $0) }
+        }
+        .sorted { ($0.mark.event.offset, $0.mark.index) < ($1.mark.event.offset, $1.mark.index) }
         func gap(before mark: SectionLayout.Mark) -> Double {
             2 * LegendEntry.markRadius + (hopped.contains(mark.index) ? 14 : 3)
         }
-        var xs = ordered.map { x(of: $0, axis) }
-        for index in xs.indices.dropFirst() {
-            xs[index] = max(xs[index], xs[index - 1] + gap(before: ordered[index]))
-        }
-        let limit = plotLeft + plotWidth + 16
-        if let last = xs.indices.last, xs[last] > limit {
-            xs[last] = limit
-            for index in xs.indices.dropLast().reversed() {
-                xs[index] = min(xs[index], xs[index + 1] - gap(before: ordered[index + 1]))
+        var xs = ordered.map { x(of: $0.mark, axis) }
+        var lastOnRow: [Int: Int] = [:]
+        for position in xs.indices {
+            let item = ordered[position]
+            if let previous = lastOnRow[item.row] {
+                xs[position] = max(xs[position], xs[previous] + gap(before: item.mark))
             }
+            if position > 0 { xs[position] = max(xs[position], xs[position - 1]) }
+            lastOnRow[item.row] = position
         }
-        return Dictionary(uniqueKeysWithValues: zip(ordered.map(\.index), xs))
+        var nextOnRow: [Int: Int] = [:]
+        var ceiling = plotLeft + plotWidth + 16
+        for position in xs.indices.reversed() {
+            let item = ordered[position]
+            xs[position] = min(xs[position], ceiling)
+            if let next = nextOnRow[item.row] {
+                xs[position] = min(xs[position], xs[next] - gap(before: ordered[next].mark))
+            }
+            ceiling = xs[position]
+            nextOnRow[item.row] = position
+        }
+        return Dictionary(uniqueKeysWithValues: zip(ordered.map(\.mark.index), xs))
     }
 
-    /// A hop's place: halfway between the mark before it and the first mark on the new thread.
-    func hopX(before event: Int, in marks: [SectionLayout.Mark], _ xs: [Int: Double]) -> Double {
-        let arrival = xs[event]!
-        let previous = marks.filter { $0.index != event }.map { xs[$0.index]! }.filter { $0 < arrival }.max()
+    /// A hop's place: halfway between the mark before it on its row and the first mark on the new
+    /// thread (on any row), at most a hop's room before the latter.
+    func hopX(_ hop: Hop, in marks: [SectionLayout.Mark], _ xs: [Int: Double]) -> Double {
+        let arrival = min(xs[hop.before]!, xs[hop.revealedWith] ?? xs[hop.before]!)
+        let previous = marks.filter { $0.index != hop.before }.map { xs[$0.index]! }.filter { $0 < arrival }
+            .max()
         return previous.map { max(arrival - 14, ($0 + arrival) / 2) } ?? arrival - 14
     }
 
@@ -269,7 +296,7 @@ struct SectionDrawing {
         let from = xs[opening.index]!
         guard let closing = marks.last(where: { $0.event.kind.closes }) else {
             // A stage's lane stops at its last event drawn: what came after was heard by nobody.
-            guard row.subscription != nil else { return (.stillWaiting, from, end, (opening.index, nil)) }
+            guard row.isStage else { return (.stillWaiting, from, end, (opening.index, nil)) }
             guard let last = marks.max(by: { xs[$0.index]! < xs[$1.index]! }), xs[last.index]! > from else {
                 return nil
             }
@@ -282,32 +309,57 @@ struct SectionDrawing {
     /// For an attempt sent after a scheduled wait: from the end of the attempt before to this
     /// one's arrival, with how long that was as the server measured it and what was scheduled.
     /// An attempt sent at once has none: nothing waited.
+    /// It starts where the end of the attempt before is drawn, so never before it.
     func scheduledWait(
-        before row: SectionLayout.Row, _ axis: TimeAxis, arrivalX: Double?
-    ) -> (from: Double, to: Double, label: String, event: Int)? {
+        before row: SectionLayout.Row, _ axis: TimeAxis, _ xs: [Int: Double]
+    ) -> (from: Double, to: Double, label: String, event: Int, after: Int)? {
         guard let previous = row.previousAttemptEnd, let wait = row.scheduledWait,
             let arrival = row.marks.first,
-            let arrivalX
+            let arrivalX = xs[arrival.index]
         else { return nil }
         let measured = TimeAxis.rounded(arrival.event.offset - previous.event.offset)
         return (
-            x(of: previous, axis), arrivalX - LegendEntry.markRadius - 1,
-            "waited \(measured) (\(wait.event.detail) scheduled)", wait.index
+            xs[previous.index] ?? x(of: previous, axis), arrivalX - LegendEntry.markRadius - 1,
+            "waited \(measured) (\(wait.event.detail) scheduled)", wait.index, previous.index
         )
     }
 
-    /// Where a lane that `mover` moves onto the main thread changes to it: before the
-    /// first mark on the new thread (when the hop itself happened is not recorded, only that it had
-    /// by then). None on a lane nothing moves.
+    /// Where a scheduler moved a row's events onto the main thread: drawn on the row, before the
+    /// first mark on the new thread, naming what moved them.
+    struct Hop {
+        /// The mark on the row the hop is drawn before.
+        let before: Int
+        /// The first event on the main thread after the move, on any row: the page shows the hop
+        /// with it.
+        let revealedWith: Int
+        let mover: String
+    }
+
+    /// Where each row whose lane a scheduler moves onto the main thread (`movers`) changes to it,
+    /// by the row's position: before its first mark on the new thread. When the hop itself happened
+    /// is not recorded, only that it had by then; so when a mark of a lane moved along with it
+    /// (`movedAlong`: a decode written after `receive(on:)`) came on the main thread in between,
+    /// the hop is drawn before that one, which it preceded.
     func hopsBetweenThreads(
-        _ marks: [SectionLayout.Mark], mover: String?
-    ) -> [(event: Int, mover: String)] {
-        guard let mover else { return [] }
-        let ordered = marks.sorted { ($0.event.offset, $0.index) < ($1.event.offset, $1.index) }
-        return zip(ordered, ordered.dropFirst()).compactMap { previous, mark in
-            guard mark.event.onMainThread, !previous.event.onMainThread else { return nil }
-            return (mark.index, mover)
+        _ rows: [SectionLayout.Row], movers: [String: String], movedAlong: [String: [String]]
+    ) -> [Int: [Hop]] {
+        var hops: [Int: [Hop]] = [:]
+        for (position, row) in rows.enumerated() where !row.isRequest {
+            guard let mover = movers[row.title] else { continue }
+            let along = movedAlong[row.title] ?? []
+            let unmoved = rows.filter { !$0.isRequest && along.contains($0.title) }.flatMap(\.marks)
+            let ordered = row.marks.sorted { ($0.event.offset, $0.index) < ($1.event.offset, $1.index) }
+            hops[position] = zip(ordered, ordered.dropFirst()).compactMap { previous, mark in
+                guard mark.event.onMainThread, !previous.event.onMainThread else { return nil }
+                let between = unmoved.filter {
+                    $0.event.onMainThread && $0.event.offset > previous.event.offset
+                        && $0.event.offset < mark.event.offset
+                }
+                let first = between.min { ($0.event.offset, $0.index) < ($1.event.offset, $1.index) }
+                return Hop(before: mark.index, revealedWith: first?.index ?? mark.index, mover: mover)
+            }
         }
+        return hops
     }
 
     // MARK: Labels
@@ -318,6 +370,9 @@ struct SectionDrawing {
         let colour: String
         /// The positions in the section of the events it names, for the page that reveals them.
         let events: [Int]
+        /// Where its own mark is drawn, when it shares a label with marks beside it: on a line of
+        /// its own it stands by that mark.
+        var at: Double? = nil
     }
 
     struct LabelItem {
@@ -343,12 +398,16 @@ struct SectionDrawing {
     }
 
     /// The row's marks in groups that share one label because they lie on top of each other, such
-    /// as a value and the completion right after it.
-    func labelGroups(_ marks: [SectionLayout.Mark], _ axis: TimeAxis) -> [[SectionLayout.Mark]] {
+    /// as a value and the completion right after it: at one time, and drawn side by side at `xs`
+    /// (not pushed further apart by marks on other rows, which would leave the label behind).
+    func labelGroups(
+        _ marks: [SectionLayout.Mark], _ axis: TimeAxis, _ xs: [Int: Double]
+    ) -> [[SectionLayout.Mark]] {
         var groups: [[SectionLayout.Mark]] = []
         for mark in marks.sorted(by: { ($0.event.offset, $0.index) < ($1.event.offset, $1.index) }) {
-            if let first = groups.last?.first,
-                x(of: mark, axis) - x(of: first, axis) <= 2 * LegendEntry.markRadius
+            if let first = groups.last?.first, let last = groups.last?.last,
+                x(of: mark, axis) - x(of: first, axis) <= 2 * LegendEntry.markRadius,
+                xs[mark.index]! - xs[last.index]! <= 2 * LegendEntry.markRadius + 4
             {
                 groups[groups.count - 1].append(mark)
             } else {
@@ -373,7 +432,9 @@ struct SectionDrawing {
     func fitted(_ item: LabelItem) -> [LabelItem] {
         if unslidLeft(item, .start) != nil || unslidLeft(item, .end) != nil { return [item] }
         if item.parts.count > 1 {
-            return item.parts.flatMap { fitted(LabelItem(x: item.x, parts: [$0], preferEnd: item.preferEnd)) }
+            return item.parts.flatMap {
+                fitted(LabelItem(x: $0.at ?? item.x, parts: [$0], preferEnd: item.preferEnd))
+            }
         }
         let part = item.parts[0]
         let fits = Int(
@@ -462,6 +523,7 @@ extension Timeline.Event {
         case .note: detail.isEmpty ? "note" : detail
         case .action: detail
         case .wait: "waited \(detail)"
+        case .demand: detail
         case .exit: detail == "exit 0" ? "process exits 0" : "process ends: \(detail)"
         }
     }

@@ -25,10 +25,11 @@ public final class Timeline: Sendable {
         /// screen's `disappear()`, a refresh), as against what its pipeline received. `wait` is a
         /// wait that something scheduled before sending a request again (a retry policy's backoff),
         /// recorded when the wait ended. `exit` is a child process ending: `exit 0`, or the signal
-        /// that ended it.
+        /// that ended it. `demand` is what a stage of a chain was asked for, such as
+        /// `request(.unlimited)`.
         public enum Kind: String, Sendable, CaseIterable {
             case subscribe, request, response, hangUp, value, completion, cancel, retry, note
-            case action, wait, exit
+            case action, wait, exit, demand
         }
 
         /// What happened, one of the kinds above.
@@ -64,6 +65,9 @@ public final class Timeline: Sendable {
         /// `receive(on: DispatchQueue.main)`. The picture draws a hop only there: elsewhere a change
         /// of thread is where the work was called from, and nothing in the pipeline moved it.
         public fileprivate(set) var movers: [String: String] = [:]
+        /// For a lane in `movers`, the lanes of what runs after the mover on the same thread, such
+        /// as a decode written after `receive(on:)`: the hop happened before their events too.
+        public fileprivate(set) var movedAlong: [String: [String]] = [:]
 
         /// Lanes to draw before the others, in this order, such as the stages of one chain from the
         /// publisher at its start to its subscriber (`orderLanes(_:)`).
@@ -119,12 +123,13 @@ public final class Timeline: Sendable {
     }
 
     /// Records an event on `lane`, at `instant` (now, unless the time was already measured, such as
-    /// a request's arrival at the server), noting whether the caller is on the main thread.
+    /// a request's arrival at the server), on the main thread or not as `onMainThread` says: the
+    /// caller's thread, unless the event was observed elsewhere (in a child process, which reports
+    /// the thread and the instant it saw it at).
     public func record(
         _ kind: Event.Kind, lane: String, detail: String = "", at instant: ContinuousClock.Instant = .now,
-        exchange: Int? = nil
+        onMainThread: Bool = Thread.isMainThread, exchange: Int? = nil
     ) {
-        let onMainThread = Thread.isMainThread
         sectionsStore.withLock { sections in
             let last = sections.count - 1
             let event = Event(
@@ -146,9 +151,13 @@ public final class Timeline: Sendable {
     }
 
     /// Notes that on `lane`, `mover` (such as `receive(on: DispatchQueue.main)`) moves the events onto
-    /// the main thread, so the picture draws a hop where they change to it.
-    public func noteHops(onLane lane: String, by mover: String) {
-        updateCurrentSection { $0.movers[lane] = mover }
+    /// the main thread, so the picture draws a hop where they change to it: before the first event
+    /// on the main thread of `lane` or of the lanes it moves `along` with it.
+    public func noteHops(onLane lane: String, by mover: String, along: [String] = []) {
+        updateCurrentSection { section in
+            section.movers[lane] = mover
+            section.movedAlong[lane] = along
+        }
     }
 
     /// Draws the current rule's lanes `names` before its others, in this order.

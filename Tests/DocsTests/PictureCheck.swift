@@ -10,8 +10,8 @@ import Timelines
 /// Checks each chapter's timeline pictures: the overview at `docs/images/<page name>.svg` and each
 /// rule's own at `docs/images/<page name>/<rule>.svg`, one for every rule and none for a rule that
 /// is gone, all shown on the page. Each is plain SVG that GitHub and browsers draw the same, laid out
-/// so that nothing collides (`timelinePictureProblems`), and drawn from the event sequence the
-/// chapter produces now.
+/// so that nothing collides (`timelinePictureProblems`), drawn from the event sequence the
+/// chapter produces now, and with no lane named by a type the page's code does not write.
 ///
 /// `fresh` draws the chapter's pictures from a new run (by name, such as `ColdPublishers`); only the
 /// stable sequences are compared, never the times.
@@ -42,6 +42,9 @@ func pictureProblems(
         for rule in pictures.rules {
             problems += committedPictureProblems(
                 at: folder + rule.name + ".svg", in: repository, current: rule.svg, chapter: chapter.name)
+            if let svg = repository.text(at: folder + rule.name + ".svg") {
+                problems += unwrittenLaneProblems(svg, page: page, path: folder + rule.name + ".svg")
+            }
             let shown = "images/\(pageName)/\(rule.name).svg"
             if !page.links.contains(where: { $0.isImage && ($0.target == shown || $0.target == "./" + shown) }
             ) {
@@ -56,6 +59,25 @@ func pictureProblems(
         }
     }
     return problems
+}
+
+/// Lanes named by a type, such as `MapError` or `Multicast`, that none of the page's Swift code
+/// writes: a stage drawn by what an operator is made of, where a reader looks for the operator
+/// the code names.
+func unwrittenLaneProblems(_ svg: String, page: MarkdownPage, path: String) -> [DocProblem] {
+    let code = page.blocks.filter { $0.language == "swift" }.flatMap(\.content).joined(separator: "\n")
+    let written = Set(code.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init))
+    let titles = svg.split(separator: "\n").filter {
+        $0.hasPrefix("<text") && $0.contains("data-row-events=")
+    }
+    .map { line in String(line.drop { $0 != ">" }.dropFirst().prefix { $0 != "<" }) }
+    return titles.compactMap { title in
+        let name = title.hasSuffix(" (inner)") ? String(title.dropLast(" (inner)".count)) : title
+        guard name.first?.isUppercase == true, name.allSatisfy({ $0.isLetter || $0.isNumber }),
+            !written.contains(name)
+        else { return nil }
+        return DocProblem(path, "draws a lane named \(name), a type the page's code does not write")
+    }
 }
 
 /// What is wrong with the committed picture at `path`, given the picture a fresh run draws there.

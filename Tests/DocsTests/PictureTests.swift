@@ -95,6 +95,27 @@ import Timelines
         #expect(plainSVGProblems(Fixture.timeline("Alpha").svg, path: "x.svg") == [])
     }
 
+    @Test func aLaneNamedByATypeThePagesCodeDoesNotWriteIsReported() {
+        let page = MarkdownPage(
+            path: "docs/04-x.md",
+            text: "```swift\nlet bodies = session.dataTaskPublisher(for: url).retry(2)\n```\n")
+        func lane(_ title: String) -> String {
+            "<svg>\n<text x=\"24\" y=\"40\" data-row-events=\"0 1\">\(title)</text>\n</svg>"
+        }
+        for written in ["dataTaskPublisher(for: url)", "retry(2)", "attempt 1"] {
+            #expect(unwrittenLaneProblems(lane(written), page: page, path: "x.svg") == [])
+        }
+        #expect(
+            unwrittenLaneProblems(lane("MapError"), page: page, path: "x.svg").map(\.description) == [
+                "x.svg: draws a lane named MapError, a type the page's code does not write"
+            ])
+        #expect(
+            unwrittenLaneProblems(lane("AnyPublisher (inner)"), page: page, path: "x.svg").map(\.description)
+                == [
+                    "x.svg: draws a lane named AnyPublisher, a type the page's code does not write"
+                ])
+    }
+
     @Test func aPictureThatIsNotWellFormedIsReported() {
         let problems = plainSVGProblems("<svg><text>unclosed</svg>", path: "x.svg")
         #expect(problems.first?.message.hasPrefix("is not well-formed XML") == true)

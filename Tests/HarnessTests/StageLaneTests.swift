@@ -4,13 +4,15 @@ import Harness
 import Locking
 import TestSupport
 import Testing
+import TimeControl
 import Timelines
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-/// Stage lanes: each stage of a chain drawn from what `_Introspection` saw, with nothing added to it.
+/// Stage lanes: each stage of a chain drawn from what `_Introspection` saw, with nothing added to
+/// it, on a lane named as its code writes it.
 @Suite struct StageLaneTests {
     /// What `lane` of `timeline` holds, one `kind detail` a line.
     private func marks(on lane: String, of timeline: Timeline) -> [String] {
@@ -19,20 +21,44 @@ import Timelines
         }
     }
 
-    @Test func eachStageGetsALaneOfWhatItsPublisherSent() async {
+    @Test func eachStageGetsALaneOfWhatItsOperatorSentNamedAsWritten() async {
         let timeline = Timeline(title: "Chapter")
         let values = await Timeline.$current.withValue(timeline) {
             await outcome(
                 of: Record<Int, Never>(output: [1, 2], completion: .finished).map { $0 * 10 },
-                stageLanes: "subscriber")
+                stages: ["Record(output: [1, 2], completion: .finished)", "map(_:)"])
         }
         #expect(values == .success([10, 20]))
-        #expect(timeline.sections.first?.lanes.sorted() == ["Record", "subscriber"])
         #expect(
-            marks(on: "Record", of: timeline) == ["subscribe", "value 1", "value 2", "completion finished"])
+            timeline.sections.first?.lanes == ["Record(output: [1, 2], completion: .finished)", "map(_:)"])
         #expect(
-            marks(on: "subscriber", of: timeline) == [
-                "subscribe", "value 10", "value 20", "completion finished",
+            marks(on: "Record(output: [1, 2], completion: .finished)", of: timeline) == [
+                "subscribe", "value 1", "value 2", "completion finished",
+            ])
+        #expect(
+            marks(on: "map(_:)", of: timeline) == [
+                "subscribe", "demand request(.unlimited)", "value 10", "value 20", "completion finished",
+            ])
+    }
+
+    @Test func whatAStageIsMadeOfIsFoldedIntoIt() async {
+        let timeline = Timeline(title: "Chapter")
+        let values = await Timeline.$current.withValue(timeline) {
+            await outcome(
+                of: Record<Int, URLError>(output: [1], completion: .finished).doubledAndErased().retry(1),
+                stages: [
+                    "Record(output: [1], completion: .finished)",
+                    WrittenStage("doubledAndErased()", returns: "AnyPublisher"), "retry(1)",
+                ])
+        }
+        #expect(values == .success([2]))
+        #expect(
+            timeline.sections.first?.lanes == [
+                "Record(output: [1], completion: .finished)", "doubledAndErased()", "retry(1)",
+            ])
+        #expect(
+            marks(on: "doubledAndErased()", of: timeline) == [
+                "subscribe", "demand request(.unlimited)", "value 2", "completion finished",
             ])
     }
 
@@ -40,26 +66,31 @@ import Timelines
         let timeline = Timeline(title: "Chapter")
         _ = await Timeline.$current.withValue(timeline) {
             await outcome(
-                of: Fail<Int, URLError>(error: URLError(.timedOut)).retry(1), stageLanes: "subscriber")
+                of: Fail<Int, URLError>(error: URLError(.timedOut)).retry(1),
+                stages: ["Fail(error: URLError(.timedOut))", "retry(1)"])
         }
         #expect(
-            marks(on: "Fail", of: timeline) == [
-                "subscribe", "completion URLError.timedOut", "subscribe again",
-                "completion URLError.timedOut",
+            marks(on: "Fail(error: URLError(.timedOut))", of: timeline) == [
+                "subscribe", "demand request(.unlimited)", "completion URLError.timedOut", "subscribe again",
+                "demand request(.unlimited)", "completion URLError.timedOut",
             ])
-        #expect(marks(on: "subscriber", of: timeline) == ["subscribe", "completion URLError.timedOut"])
+        #expect(
+            marks(on: "retry(1)", of: timeline) == [
+                "subscribe", "demand request(.unlimited)", "completion URLError.timedOut",
+            ])
     }
 
     @Test func anInnerPublisherGetsALaneOfItsOwnAndARetryKeepsItsLane() async {
         let timeline = Timeline(title: "Chapter")
         _ = await Timeline.$current.withValue(timeline) {
-            await outcome(of: [1, 2].publisher.flatMap { Just($0 * 10) }, stageLanes: "subscriber")
+            await outcome(of: [1, 2].publisher.flatMap { Just($0 * 10) }, stages: numbersFlatMapped)
         }
-        #expect(timeline.sections.first?.lanes == ["Sequence", "Just (inner)", "subscriber"])
+        #expect(timeline.sections.first?.lanes == ["[1, 2].publisher", "flatMap(_:) (inner)", "flatMap(_:)"])
         #expect(
-            marks(on: "Just (inner)", of: timeline) == [
-                "subscribe", "value 10", "completion finished", "subscribe again", "value 20",
-                "completion finished",
+            marks(on: "flatMap(_:) (inner)", of: timeline) == [
+                "subscribe", "demand request(.unlimited)", "value 10", "completion finished",
+                "subscribe again",
+                "demand request(.unlimited)", "value 20", "completion finished",
             ])
     }
 
@@ -70,31 +101,40 @@ import Timelines
                 of: [1].publisher.flatMap {
                     Just($0).delay(for: .zero, scheduler: ImmediateScheduler.shared)
                 },
-                stageLanes: "subscriber")
+                stages: [WrittenStage("[1].publisher", returns: "Sequence"), "flatMap(_:)"])
         }
-        #expect(timeline.sections.first?.lanes == ["Sequence", "Delay (inner)", "subscriber"])
-        #expect(marks(on: "Delay (inner)", of: timeline) == ["subscribe", "value 1", "completion finished"])
+        #expect(timeline.sections.first?.lanes == ["[1].publisher", "flatMap(_:) (inner)", "flatMap(_:)"])
+        #expect(
+            marks(on: "flatMap(_:) (inner)", of: timeline) == [
+                "subscribe", "demand request(.unlimited)", "value 1", "completion finished",
+            ])
     }
 
     @Test func eachSubscriberAttachedTogetherGetsItsNamedLaneUnderOneUpstream() async {
         let timeline = Timeline(title: "Chapter")
         let upstream = CurrentValueSubject<Int, Never>(1)
+        // `share()` is made of a multicast and a subject: neither is drawn.
         let shared = upstream.share()
         await Timeline.$current.withValue(timeline) {
-            await withStageLanes(subscribers: ["A", "B"]) { stages in
+            await withStageLanes(
+                [WrittenStage("upstream", returns: "CurrentValueSubject")], subscribers: ["A", "B"]
+            ) {
+                stages in
                 let sinks = stages.attaching { [shared.sink { _ in }, shared.sink { _ in }] }
                 upstream.send(completion: .finished)
                 withExtendedLifetime(sinks) {}
             }
         }
-        let lanes = timeline.sections.first?.lanes ?? []
-        #expect(lanes.first == "CurrentValueSubject" && lanes.suffix(2) == ["A", "B"])
+        #expect(timeline.sections.first?.lanes == ["upstream", "A", "B"])
+        #expect(marks(on: "upstream", of: timeline).filter { $0.hasPrefix("subscribe") } == ["subscribe"])
         #expect(
-            marks(on: "CurrentValueSubject", of: timeline).filter { $0.hasPrefix("subscribe") } == [
-                "subscribe"
+            marks(on: "A", of: timeline) == [
+                "subscribe", "demand request(.unlimited)", "value 1", "completion finished",
             ])
-        #expect(marks(on: "A", of: timeline) == ["subscribe", "value 1", "completion finished"])
-        #expect(marks(on: "B", of: timeline) == ["subscribe", "completion finished"])
+        #expect(
+            marks(on: "B", of: timeline) == [
+                "subscribe", "demand request(.unlimited)", "completion finished",
+            ])
         // The second subscriber's subscription is one beside the first, not the first again.
         #expect(timeline.events.filter { $0.kind == .subscribe && $0.detail == "again" }.map(\.lane) == [])
     }
@@ -108,23 +148,28 @@ import Timelines
         // out before it has subscribed.
         let task = Task(executorPreference: ThreadOfItsOwn.shared) {
             await Timeline.$current.withValue(timeline) {
-                await outcome(of: recorded.map { $0 + 1 }, stageLanes: "subscriber")
+                await outcome(
+                    of: recorded.map { $0 + 1 },
+                    stages: [WrittenStage("recorded", returns: "PassthroughSubject"), "map(_:)"])
             }
         }
-        _ = await until { timeline.events.contains { $0.kind == .subscribe && $0.lane == "subscriber" } }
+        _ = await until { timeline.events.contains { $0.kind == .subscribe && $0.lane == "map(_:)" } }
         let other = unrelated.map { $0 * 2 }.sink { _ in }
         unrelated.send(5)
         recorded.send(1)
         recorded.send(completion: .finished)
         _ = await task.value
         other.cancel()
-        #expect(timeline.sections.first?.lanes.sorted() == ["PassthroughSubject", "subscriber"])
-        #expect(marks(on: "subscriber", of: timeline) == ["subscribe", "value 2", "completion finished"])
+        #expect(timeline.sections.first?.lanes == ["recorded", "map(_:)"])
+        #expect(
+            marks(on: "map(_:)", of: timeline) == [
+                "subscribe", "demand request(.unlimited)", "value 2", "completion finished",
+            ])
     }
 
     @Test func withoutATimelineTheChainRunsUnobserved() async throws {
         #expect(Timeline.current == nil)
-        let values = await outcome(of: [3].publisher.map { $0 + 1 }, stageLanes: "subscriber")
+        let values = await outcome(of: [3].publisher.map { $0 + 1 }, stages: ["[3].publisher", "map(_:)"])
         #expect(values == .success([4]))
     }
 }
@@ -145,13 +190,29 @@ extension StageLaneTests {
                     .takingReleasedIdentifiers()
                     .flatMap { _ in Fail<Int, URLError>(error: URLError(.badServerResponse)) }
                     .retry(2),
-                stageLanes: "subscriber")
+                stages: [
+                    WrittenStage("AnsweredLater(on:)", returns: "AnsweredLater"),
+                    WrittenStage("takingReleasedIdentifiers()", returns: "TakingReleasedIdentifiers"),
+                    "flatMap(_:)", "retry(2)",
+                ])
         }
         #expect(ReleasedIdentifiers.reuses > reusedBefore)
         #expect(
-            marks(on: "AnsweredLater", of: timeline) == [
+            marks(on: "AnsweredLater(on:)", of: timeline) == [
                 "subscribe", "value 1", "subscribe again", "value 1", "subscribe again", "value 1",
             ])
+    }
+}
+
+/// `[1, 2].publisher.flatMap(_:)` as written.
+private let numbersFlatMapped: [WrittenStage] = [
+    WrittenStage("[1, 2].publisher", returns: "Sequence"), "flatMap(_:)",
+]
+
+extension Publisher where Output == Int, Failure == URLError {
+    /// Each value doubled, by operators the caller does not see: a helper as `validatingStatus()` is.
+    fileprivate func doubledAndErased() -> AnyPublisher<Int, URLError> {
+        mapError { $0 }.flatMap { Just($0 * 2).setFailureType(to: URLError.self) }.eraseToAnyPublisher()
     }
 }
 

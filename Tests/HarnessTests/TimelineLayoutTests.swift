@@ -114,6 +114,37 @@ import Timelines
             timelinePictureProblems(picture(square)) == ["a mark value does not look like its legend entry"])
     }
 
+    /// Two marks of one section, the one at `earlier` ms recorded before the one at `later` ms.
+    func twoRecordedMarks(drawnAt earlier: Int, _ later: Int) -> String {
+        let marks = [(earlier, "1.5000", 0), (later, "2.2500", 1)].map { x, at, event in
+            mark.replacingOccurrences(of: "cx=\"200\"", with: "cx=\"\(x)\"")
+                .replacingOccurrences(
+                    of: "/>",
+                    with:
+                        " data-event=\"\(event)\" data-section=\"0\" data-at=\"\(at)\" data-thread=\"off main\"/>"
+                )
+        }
+        return picture(marks.joined(separator: "\n"))
+    }
+
+    @Test func aMarkDrawnLeftOfOneThatHappenedBeforeItIsFound() {
+        #expect(timelinePictureProblems(twoRecordedMarks(drawnAt: 100, 300)) == [])
+        #expect(
+            timelinePictureProblems(twoRecordedMarks(drawnAt: 300, 100)) == [
+                "a mark value of 2.25 ms is drawn left of a mark value of 1.5 ms, which happened before it"
+            ])
+    }
+
+    @Test func aMarkDrawnOnAnotherThreadThanRecordedIsFound() {
+        let recordedOnMain = twoRecordedMarks(drawnAt: 100, 300).replacingOccurrences(
+            of: "data-event=\"1\" data-section=\"0\" data-at=\"2.2500\" data-thread=\"off main\"",
+            with: "data-event=\"1\" data-section=\"0\" data-at=\"2.2500\" data-thread=\"main\"")
+        #expect(
+            timelinePictureProblems(recordedOnMain) == [
+                "a mark value is drawn offMain but was recorded on the main thread"
+            ])
+    }
+
     /// A crowded rule: three subscribers at once with long labels, a retry whose attempts come
     /// back to back, a request never answered, a hang-up, a cancel and notes, all within a few
     /// milliseconds, and one event a second later.

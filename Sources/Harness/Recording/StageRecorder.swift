@@ -6,21 +6,23 @@ import Timelines
 /// Records each stage of one pipeline as a lane of its own on a timeline, from Combine's
 /// `_Introspection`: the chain runs exactly as written, with nothing added between its operators.
 ///
-/// A stage's lane is named after the publisher it listens to (`DataTaskPublisher`, `TryMap`,
-/// `Retry`…) and shows what that publisher sent down: its subscription (again, when a `retry`
-/// subscribes anew; recorded when the subscriber attaches), each value, its completion and a
-/// cancel. The outermost stage, what the chain's own subscriber sees, goes on the lane the caller
-/// names; when `attaching(_:)` subscribes several subscribers (two sinks of one `share()`), each
-/// gets the next of the names.
+/// A stage's lane is named by the operator as the code writes it (`WrittenStage`: `retry(2)`,
+/// `validatingStatus()`) and shows what that operator sent down: its subscription (again, on the
+/// same lane, when a `retry` subscribes anew; recorded when the subscriber attaches), the demand
+/// it was asked for, each value, its completion and a cancel. What an operator is made of inside
+/// (the `mapError` and `flatMap` in `validatingStatus()`, the subject in `share()`) is folded into
+/// it: a publisher attached below a stage that is not the next written stage is not drawn. The
+/// outermost stage, what the chain's own subscriber sees, goes on the lane the caller names; when
+/// `attaching(_:)` subscribes several subscribers (two sinks of one `share()`), each gets the next
+/// of the names.
 ///
 /// Observers are global, so the recorder keeps only its own pipeline: the attachments made inside
 /// `attaching(_:)`, and those made later on a thread while it is delivering to one of the
 /// pipeline's stages (a `retry` subscribing again, `switchToLatest` subscribing to an inner
-/// publisher). Stages of the same publisher type share a lane, except that a publisher attached
-/// while a value is being delivered (the inner publisher of a `flatMap` or `switchToLatest`) goes
-/// on a lane of its own, "(inner)" after its name, and the stages inside it are not drawn, so that
-/// an inner chain is one lane; one attached while a completion is delivered (a `retry`
-/// subscribing again) keeps its lane.
+/// publisher). A publisher attached while a value is being delivered to a drawn stage (the inner
+/// publisher of `switchToLatest`) goes on a lane of its own, the stage's name with "(inner)"
+/// after it, and the stages inside it are not drawn, so that an inner chain is one lane; one
+/// attached while a completion is delivered (a `retry` subscribing again) keeps its lane.
 final class StageRecorder: _Introspection, @unchecked Sendable {
     private struct State {
         /// The lane of each stage's subscriber, by its identifier.
@@ -43,8 +45,18 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
         var frames: [ObjectIdentifier: [Frame]] = [:]
         /// What attaching each subscriber puts on its thread's frames, if anything.
         var attachFrames: [CombineIdentifier: Frame] = [:]
-        /// The subscribers of stages inside an inner publisher, which are not drawn.
+        /// The subscribers of stages inside an inner publisher or inside a written stage, which
+        /// are not drawn.
         var hidden: Set<CombineIdentifier> = []
+        /// The written stage each subscriber hears from, by its index in `stages`; the chain's own
+        /// subscribers hear from the outermost, `stages.count`.
+        var levels: [CombineIdentifier: Int] = [:]
+        /// The subscriptions already asked for `.unlimited`: asking again changes nothing, and is
+        /// not drawn.
+        var unlimited: Set<CombineIdentifier> = []
+        /// The written stages each thread is attaching or delivering to, one inside another, the
+        /// latest last: a publisher attached then is inside the latest, or the next one up.
+        var activeLevels: [ObjectIdentifier: [Int]] = [:]
         /// The stage lanes in the order their first stage was attached: from the subscriber's end
         /// of a chain towards its start.
         var stageLanes: [String] = []
@@ -78,7 +90,9 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
             if !isHeld(id, by: subject) {
                 lanes[id] = nil
                 subscriptionLanes[id] = nil
+                unlimited.remove(id)
                 hidden.remove(id)
+                levels[id] = nil
                 attachFrames[id] = nil
                 holders[id] = nil
             }
@@ -106,11 +120,15 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
     }
 
     private let timeline: Timeline
+    /// The chain's stages as written, from its source on, without the outermost, whose output
+    /// goes on `subscriberLanes`.
+    private let stages: [WrittenStage]
     private let subscriberLanes: [String]
     private let state = Locked(State())
 
-    init(timeline: Timeline, subscriberLanes: [String]) {
+    init(timeline: Timeline, stages: [WrittenStage], subscriberLanes: [String]) {
         self.timeline = timeline
+        self.stages = stages
         self.subscriberLanes = subscriberLanes
     }
 
@@ -128,20 +146,22 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
         return try attach()
     }
 
-    /// Draws the lanes as a marble diagram reads: the stages from the start of the chain (the
-    /// last attached) on, then the inner publishers, then the subscribers in the order named.
-    /// Says, too, under the rule's title, where a stage's lane stops.
+    /// Draws the lanes as a marble diagram reads: the stages in the order the code writes them,
+    /// each inner publisher under the stage that made it, then the subscribers in the order named.
+    /// Says, too, under the rule's title, how to read them.
     func orderLanes() {
-        let stages = state.withLock { $0.stageLanes }
-        let inner = stages.filter { $0.hasSuffix(" (inner)") }
-        timeline.orderLanes(stages.filter { !inner.contains($0) }.reversed() + inner + subscriberLanes)
-        timeline.noteStages(stages)
+        let drawn = state.withLock { $0.stageLanes }
+        let written =
+            (stages.map(\.name).flatMap { [$0, $0 + " (inner)"] }
+            + subscriberLanes.map { $0 + " (inner)" }).filter(drawn.contains)
+        timeline.orderLanes(written + subscriberLanes)
+        timeline.noteStages(drawn)
         if timeline.sections.last?.caption == nil {
             timeline.caption(
-                "A lane per stage, named for the publisher it hears from. A stage's lane stops where a "
-                    + "failure went on below it, where the chain's subscriber got its completion, or where "
-                    + "a retry subscribed again: what the stage still sent then, heard by nobody, is not "
-                    + "drawn.")
+                "A line per operator, as the code writes it, from the request down to the subscriber; "
+                    + "a retry's new subscription goes on along the same line. A line stops where a "
+                    + "failure went on below it or the subscriber got its completion: what it still sent "
+                    + "then, heard by nobody, is not drawn.")
         }
     }
 
@@ -155,10 +175,15 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
             let id = subscriber.combineIdentifier
             state.takeOver(id, for: subscriber)
             if state.lanes[id] == nil {
-                var lane = Self.stageName(of: publisher)
+                let enclosing = state.activeLevels[Self.thread]?.last ?? stages.count
+                var lane = enclosing < stages.count ? stages[enclosing].name : ""
+                var level = enclosing
                 switch state.frames[Self.thread]?.last {
                 case .value:
-                    lane += " (inner)"
+                    // The stage below the one delivering the value made it: `switchToLatest`.
+                    let owner = enclosing + 1
+                    lane =
+                        (owner < stages.count ? stages[owner].name : subscriberLanes.first ?? "") + " (inner)"
                     state.attachFrames[id] = .inner
                 case .inner, .hidden:
                     state.hidden.insert(id)
@@ -167,9 +192,17 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
                     if depth == state.scopes[Self.thread], state.subscribers < subscriberLanes.count {
                         lane = subscriberLanes[state.subscribers]
                         state.subscribers += 1
+                    } else if enclosing > 0, stages[enclosing - 1].publisher == Self.stageName(of: publisher)
+                    {
+                        level = enclosing - 1
+                        lane = stages[level].name
+                    } else {
+                        // Inside the written stage: drawn as part of it, not on a lane of its own.
+                        state.hidden.insert(id)
                     }
                 }
                 state.lanes[id] = lane
+                state.levels[id] = level
                 if !state.hidden.contains(id) {
                     state.latest[lane] = id
                     if !subscriberLanes.contains(lane), !state.stageLanes.contains(lane) {
@@ -180,14 +213,14 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
             return true
         }
         guard isOurs else { return }
-        enter(state.withLock { $0.attachFrames[subscriber.combineIdentifier] })
+        enter(state.withLock { $0.attachFrames[subscriber.combineIdentifier] }, stageOf: subscriber)
         logSubscribe(of: subscriber)
     }
 
     func didReceive<P: Publisher, S: Subscriber>(publisher: P, subscriber: S)
     where P.Failure == S.Failure, P.Output == S.Input {
         if lane(of: subscriber) != nil {
-            leave(state.withLock { $0.attachFrames[subscriber.combineIdentifier] })
+            leave(state.withLock { $0.attachFrames[subscriber.combineIdentifier] }, stage: true)
         }
     }
 
@@ -219,6 +252,9 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
                 state.isHeld(subscriber.combineIdentifier, by: subscriber)
             else { return nil }
             state.takeOver(subscription.combineIdentifier, for: subscription)
+            // Handed on again (a retry's new subscription to a publisher that hands out one
+            // subscription to all), it is asked anew.
+            state.unlimited.remove(subscription.combineIdentifier)
             if !state.hidden.contains(subscriber.combineIdentifier),
                 state.subscriptionLanes[subscription.combineIdentifier]?.contains(lane) != true
             {
@@ -237,11 +273,11 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
     func willReceive<S: Subscriber>(subscriber: S, input: S.Input) {
         guard let lane = lane(of: subscriber) else { return }
         if isLatest(subscriber, on: lane) { timeline.record(.value, lane: lane, detail: eventLabel(input)) }
-        enter(isHidden(subscriber) ? .hidden : .value)
+        enter(isHidden(subscriber) ? .hidden : .value, stageOf: subscriber)
     }
 
     func didReceive<S: Subscriber>(subscriber: S, input: S.Input, resultingDemand: Subscribers.Demand) {
-        if lane(of: subscriber) != nil { leave(.value) }
+        if lane(of: subscriber) != nil { leave(.value, stage: true) }
     }
 
     func willReceive<S: Subscriber>(subscriber: S, completion: Subscribers.Completion<S.Failure>) {
@@ -255,11 +291,25 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
             }
         }
         if subscriberLanes.contains(lane) { state.withLock { $0.completedSubscribers += 1 } }
-        enter(isHidden(subscriber) ? .hidden : .completion)
+        enter(isHidden(subscriber) ? .hidden : .completion, stageOf: subscriber)
     }
 
     func didReceive<S: Subscriber>(subscriber: S, completion: Subscribers.Completion<S.Failure>) {
-        if lane(of: subscriber) != nil { leave(.completion) }
+        if lane(of: subscriber) != nil { leave(.completion, stage: true) }
+    }
+
+    /// Records the demand a stage was asked for, on the lane of the stage asked: where the
+    /// subscription came from, the last stage it was handed on to.
+    func willRequest(subscription: Subscription, _ demand: Subscribers.Demand) {
+        let lane = state.withLock { state -> String? in
+            let id = subscription.combineIdentifier
+            guard state.isHeld(id, by: subscription), !state.unlimited.contains(id) else { return nil }
+            if demand == .unlimited { state.unlimited.insert(id) }
+            return state.subscriptionLanes[id]?.last
+        }
+        guard let lane else { return }
+        let asked = demand == .unlimited ? ".unlimited" : ".max(\(demand.max ?? 0))"
+        timeline.record(.demand, lane: lane, detail: "request(\(asked))")
     }
 
     func willCancel(subscription: Subscription) {
@@ -307,6 +357,16 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
         }
     }
 
+    /// Goes one call deeper into the pipeline on this thread, doing `frame`, if the call is one,
+    /// in the written stage `subscriber` hears from, if it is given.
+    private func enter<S: Subscriber>(_ frame: Frame? = nil, stageOf subscriber: S) {
+        enter(frame)
+        state.withLock { state in
+            let level = state.levels[subscriber.combineIdentifier] ?? stages.count
+            state.activeLevels[Self.thread, default: []].append(level)
+        }
+    }
+
     /// Goes one call deeper into the pipeline on this thread, doing `frame`, if the call is one.
     private func enter(_ frame: Frame? = nil) {
         state.withLock { state in
@@ -315,14 +375,19 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
         }
     }
 
-    /// Comes back out of a call `enter(_:)` went into with `frame`.
-    private func leave(_ frame: Frame? = nil) {
+    /// Comes back out of a call `enter(_:)` went into with `frame`, and out of its written stage
+    /// when it went into one.
+    private func leave(_ frame: Frame? = nil, stage: Bool = false) {
         state.withLock { state in
             let remaining = state.depth[Self.thread, default: 1] - 1
             state.depth[Self.thread] = remaining > 0 ? remaining : nil
             if frame != nil {
                 state.frames[Self.thread]?.removeLast()
                 if state.frames[Self.thread]?.isEmpty == true { state.frames[Self.thread] = nil }
+            }
+            if stage {
+                state.activeLevels[Self.thread]?.removeLast()
+                if state.activeLevels[Self.thread]?.isEmpty == true { state.activeLevels[Self.thread] = nil }
             }
         }
     }
