@@ -227,11 +227,10 @@ let package = Package(
         .target(name: "TypedClient", dependencies: combine + ["URLErrorNames"]),
         // The site's DocC catalog made from docs/ at build time (`scripts/build-site`).
         .executableTarget(name: "SiteCatalog"),
-        // The code of the site's tutorials' steps (`Tutorials/Code`), built so that a step that stops
+        // The code of the site's tutorials' steps (`Sources/TutorialCode`), built so that a step that stops
         // compiling fails the build.
         .target(
-            name: "TutorialCode", dependencies: combine + ["Harness", "LoopbackLab", "TypedClient"],
-            path: "Tutorials/Code"),
+            name: "TutorialCode", dependencies: combine + ["Harness", "LoopbackLab", "TypedClient"]),
         // Speed targets, measured in release builds: `swift run -c release CombineBenchmark`.
         .executableTarget(
             name: "CombineBenchmark", dependencies: combine, path: "Benchmarks/CombineBenchmark"),

@@ -73,13 +73,13 @@ func suspendedDownloadsHoldNoThread(in lab: Lab) async -> Finding<SuspendedDownl
 // end excerpt
 
 /// The number of threads this process has: read from `/proc/self/status` on Linux (measured), and
-/// from the kernel's task on Apple platforms (not measured here).
+/// from the kernel's task on Apple platforms (not measured here); nil where neither is there.
 func threadCount() -> Int? {
     #if os(Linux)
         let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)
         let line = status?.split(separator: "\n").first { $0.hasPrefix("Threads:") }
         return line.flatMap { Int($0.dropFirst("Threads:".count).trimmingCharacters(in: .whitespaces)) }
-    #else
+    #elseif canImport(Darwin)
         var threads: thread_act_array_t?
         var count = mach_msg_type_number_t(0)
         guard task_threads(mach_task_self_, &threads, &count) == KERN_SUCCESS, let threads else { return nil }
@@ -87,5 +87,7 @@ func threadCount() -> Int? {
         let bytes = vm_size_t(Int(count) * MemoryLayout<thread_act_t>.stride)
         vm_deallocate(mach_task_self_, vm_address_t(UInt(bitPattern: threads)), bytes)
         return Int(count)
+    #else
+        return nil
     #endif
 }

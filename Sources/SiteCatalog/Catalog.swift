@@ -79,7 +79,8 @@ struct Catalog {
     }
 
     /// Copies the tutorials (`.tutorial` files) into the catalog and their steps' code (the Swift
-    /// files the package builds, in `Code/`) among its resources, where `@Code` finds them by name.
+    /// files the package builds, which `scripts/build-site` puts beside them) among its resources,
+    /// where `@Code` finds them by name.
     private func copyTutorials(from tutorials: URL, to catalog: URL, resources: URL) throws {
         let walker = FileManager.default.enumerator(atPath: tutorials.path)
         while let path = walker?.nextObject() as? String {
