@@ -7,36 +7,6 @@ import Foundation
 /// meanwhile. Repeating work waits on a dispatch timer and adds an operation each time it falls due.
 /// Either way the queue's own limits (concurrency, suspension) still apply.
 extension OperationQueue: Scheduler, DateScheduler {
-    /// An instant on the wall clock.
-    public struct SchedulerTimeType: DateSchedulerTime {
-        public var date: Date
-
-        public init(_ date: Date) {
-            self.date = date
-        }
-
-        /// A span of wall-clock time in seconds.
-        public struct Stride: SecondsStride {
-            public typealias FloatLiteralType = TimeInterval
-            public typealias IntegerLiteralType = TimeInterval
-            public typealias Magnitude = TimeInterval
-
-            public var magnitude: TimeInterval
-
-            /// The span in seconds.
-            public var timeInterval: TimeInterval {
-                magnitude
-            }
-
-            public init(_ timeInterval: TimeInterval) {
-                magnitude = timeInterval
-            }
-        }
-    }
-
-    /// An operation queue takes no scheduling options.
-    public struct SchedulerOptions {}
-
     public func schedule(options: OperationQueue.SchedulerOptions?, _ action: @escaping () -> Void) {
         let action = SchedulerAction(action)
         addOperation(BlockOperation { action.run() })

@@ -3,36 +3,6 @@ import Foundation
 /// A run loop as a scheduler: immediate work is performed on the loop's next turn, timed and
 /// repeating work rides a `Timer` in the default mode. Nothing runs until the loop itself runs.
 extension RunLoop: Scheduler, DateScheduler {
-    /// An instant on the wall clock, as a run loop's timers count time.
-    public struct SchedulerTimeType: DateSchedulerTime {
-        public var date: Date
-
-        public init(_ date: Date) {
-            self.date = date
-        }
-
-        /// A span of wall-clock time in seconds.
-        public struct Stride: SecondsStride {
-            public typealias FloatLiteralType = TimeInterval
-            public typealias IntegerLiteralType = TimeInterval
-            public typealias Magnitude = TimeInterval
-
-            public var magnitude: TimeInterval
-
-            /// The span in seconds.
-            public var timeInterval: TimeInterval {
-                magnitude
-            }
-
-            public init(_ timeInterval: TimeInterval) {
-                magnitude = timeInterval
-            }
-        }
-    }
-
-    /// A run loop takes no scheduling options.
-    public struct SchedulerOptions {}
-
     public func schedule(options: RunLoop.SchedulerOptions?, _ action: @escaping () -> Void) {
         let action = SchedulerAction(action)
         perform { action.run() }
