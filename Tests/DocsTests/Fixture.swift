@@ -47,6 +47,7 @@ final class Fixture {
             """,
             "Chapters/02-Beta/main.swift": "print(\"beta\")\n",
             "Sources/tool/main.swift": "print(\"tool\")\n",
+            "README.md": "| 1 | [Alpha](docs/01-alpha.md) |\n| 2 | [Beta](docs/02-beta.md) |\n",
             "docs/README.md": """
             # Roadmap
 

@@ -74,16 +74,18 @@ private func navigationProblems(_ page: MarkdownPage, word: String, expected: St
     }
 }
 
-/// The roadmap must link every chapter page.
+/// The roadmap and the front page must each link every chapter page: a chapter missing from either
+/// is one a reader never finds from there.
 private func roadmapProblems(in repository: DocsRepository) -> [DocProblem] {
-    guard let roadmap = repository.pages.first(where: { $0.path == "docs/README.md" }) else {
-        return [DocProblem("docs/README.md", "the roadmap is missing")]
-    }
-    let targets = Set(roadmap.links.map { withoutAnchor($0.target) })
-    return repository.chapterPages.values.flatMap { $0 }.map { fileName($0.path) }.sorted().compactMap {
-        page in
-        targets.contains(page) || targets.contains("./" + page)
-            ? nil : DocProblem(roadmap.path, "does not link \(page)")
+    let chapterPages = repository.chapterPages.values.flatMap { $0 }.map { fileName($0.path) }.sorted()
+    return [("docs/README.md", "the roadmap", ""), ("README.md", "the front page", "docs/")].flatMap {
+        path, name, folder in
+        guard let text = repository.text(at: path) else { return [DocProblem(path, "\(name) is missing")] }
+        let targets = Set(MarkdownPage(path: path, text: text).links.map { withoutAnchor($0.target) })
+        return chapterPages.compactMap { page in
+            targets.contains(folder + page) || targets.contains("./" + folder + page)
+                ? nil : DocProblem(path, "does not link \(folder + page)")
+        }
     }
 }
 

@@ -43,6 +43,15 @@ import Testing
                 "Chapters/03-Gamma: needs exactly one page docs/03-*.md; found none",
                 "docs/04-delta.md: is a chapter page, but there is no Chapters/04-* folder",
                 "docs/README.md: does not link 04-delta.md",
+                "README.md: does not link docs/04-delta.md",
+            ])
+    }
+
+    @Test func aFrontPageThatMissesAChapterIsReported() throws {
+        let fixture = try Fixture.twoChapters(replacing: ["README.md": "| 1 | [Alpha](docs/01-alpha.md) |\n"])
+        #expect(
+            linkProblems(in: fixture.repository).map(\.description) == [
+                "README.md: does not link docs/02-beta.md"
             ])
     }
 
