@@ -1,7 +1,7 @@
 import Combine
 
-/// Chapter 5's `FollowingModel`, in `Chapters/05-Cancellation/FollowingModel.swift`, with the one
-/// way of following that keeps it alive; the tutorial changes the line of its `sink`.
+/// Chapter 5's `FollowingModel`, in `Chapters/05-Cancellation/FollowingModel.swift`,
+/// with the one way of following that keeps it alive. The tutorial changes its `sink`.
 private final class FollowingModel: ObservableObject {
     @Published private(set) var latest = 0
     private var subscriptions = Set<AnyCancellable>()

@@ -6,8 +6,9 @@ import TypedClient
     import FoundationNetworking
 #endif
 
-/// Fix 3 of chapter 6's `UserNameModel`, in `Chapters/06-ThreadDelivery/UserNameModel.swift`: its
-/// chain with the end `show(_:)` adds, written out. The tutorial changes its first `map`.
+/// Fix 3 of chapter 6's `UserNameModel`, in
+/// `Chapters/06-ThreadDelivery/UserNameModel.swift`: its chain with the end that
+/// `show(_:)` adds, written out. The tutorial changes its first `map`.
 @MainActor
 private final class UserNameModel: ObservableObject {
     @Published private(set) var name: String?

@@ -5,8 +5,9 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Chapter 8's migrated model, in `Chapters/08-ThreeWays/MigratedImageModel.swift`: moved to
-/// `async` without `@MainActor`. The tutorial adds the line that puts it on the main actor.
+/// Chapter 8's migrated model, in `Chapters/08-ThreeWays/MigratedImageModel.swift`:
+/// moved to `async` without `@MainActor`. The tutorial adds the line that puts it on
+/// the main actor.
 private final class MigratedImageModel: ObservableObject, @unchecked Sendable {
     @Published private(set) var picture: ImageDescription?
     private let session: URLSession

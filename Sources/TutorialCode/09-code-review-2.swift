@@ -6,9 +6,10 @@ import Foundation
 #endif
 
 /// The user list screen chapter 9 reviews, `ArticleListModel` in
-/// `Chapters/09-CodeReview/ArticleListModel.swift`, as it came in for review. The tutorial adds the
-/// line that fixes one of the review's findings.
-private final class ArticleListModel: ListScreenModel {
+/// `Chapters/09-CodeReview/ArticleListModel.swift`, as it came in for review: what
+/// closing the screen runs, then the load it cancels. The tutorial adds a line to
+/// `cancelLoading()`.
+private final class ArticleListModel {
     let screen = ScreenState()
     private let source: ListSource
     private var loading: AnyCancellable?
@@ -17,12 +18,14 @@ private final class ArticleListModel: ListScreenModel {
         self.source = source
     }
 
-    func appear() {
-        loadUsers()
-    }
-
     func disappear() {
         cancelLoading()
+    }
+
+    private func cancelLoading() {
+        loading?.cancel()
+        loading = nil
+        screen.change { $0.isLoading = false }
     }
 
     private func loadUsers() {
@@ -48,12 +51,6 @@ private final class ArticleListModel: ListScreenModel {
                 receiveValue: { [screen] users in
                     screen.change { $0.users = users.map(\.name) }
                 })
-    }
-
-    private func cancelLoading() {
-        loading?.cancel()
-        loading = nil
-        screen.change { $0.isLoading = false }
     }
 }
 
