@@ -228,9 +228,10 @@ let package = Package(
         // The site's DocC catalog made from docs/ at build time (`scripts/build-site`).
         .executableTarget(name: "SiteCatalog"),
         // The code of the site's tutorials' steps (`Sources/TutorialCode`), built so that a step that stops
-        // compiling fails the build.
+        // compiling fails the build, with the chapters' files some steps call linked in `ChapterFiles`.
         .target(
-            name: "TutorialCode", dependencies: combine + ["Harness", "LoopbackLab", "TypedClient"]),
+            name: "TutorialCode",
+            dependencies: combine + ["Harness", "Locking", "LoopbackLab", "Quantities", "Timelines", "TypedClient"]),
         // Speed targets, measured in release builds: `swift run -c release CombineBenchmark`.
         .executableTarget(
             name: "CombineBenchmark", dependencies: combine, path: "Benchmarks/CombineBenchmark"),

@@ -26,6 +26,10 @@ import Testing
         }
     }
 
+    @Test func everyChapterHasATutorial() {
+        #expect(Self.tutorials.map(\.chapter).sorted() == chapterNames.sorted())
+    }
+
     @Test(arguments: tutorials.map(\.chapter))
     func eachRightAnswerIsWhatTheChapterMeasured(chapter: String) async throws {
         let text = try #require(Self.tutorials.first { $0.chapter == chapter }).text

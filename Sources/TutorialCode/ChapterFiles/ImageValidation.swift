@@ -1,0 +1,1 @@
+../../../Chapters/08-ThreeWays/ImageValidation.swift

@@ -1,0 +1,1 @@
+../../../Chapters/09-CodeReview/ListScreen.swift
