@@ -296,8 +296,9 @@ func retriedLoad(_ shape: Shape, in lab: Lab, tag: String) async -> RetriedLoad 
 
 /// Draws on `lane` the wait the reviewed model's policy (`RetryPolicy(maximumRetries: 3)`)
 /// scheduled before each retry, ending when the retry arrived, so the gaps between attempts are
-/// not left unsaid.
-private func noteScheduledWaits(before arrivals: [ContinuousClock.Instant], lane: String) {
+/// not left unsaid. The awaited reviewed model sleeps as long before each retry, under the same
+/// policy.
+func noteScheduledWaits(before arrivals: [ContinuousClock.Instant], lane: String) {
     for (retry, arrival) in arrivals.dropFirst().enumerated() {
         let wait = RetryPolicy(maximumRetries: 3).backoff(beforeRetry: retry + 1)
         Timeline.current?.record(.wait, lane: lane, detail: "\(Int(wait.milliseconds)) ms", at: arrival)
