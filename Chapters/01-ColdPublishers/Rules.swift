@@ -36,18 +36,24 @@ func nothingBeforeSubscribe(in lab: Lab) async -> Finding<Int> {
 }
 
 // excerpt: one-request-per-subscriber
-/// Subscribing is what starts the work: one subscriber, one request.
+/// Subscribing is what starts the work: one subscriber, one request. The timeline draws the
+/// sink's subscription from its subscribe on.
 func oneRequestPerSubscriber(in lab: Lab) async -> Finding<Int> {
     let url = lab.url(Route.user, tag: "one-subscriber")
-    let deliveries = DeliveryCounter(lane: "subscriber")
-    // excerpt: subscribe
-    let subscription = lab.session.dataTaskPublisher(for: url)
-        .sink(
-            receiveCompletion: { deliveries.countCompletion($0) },
-            receiveValue: { _ in deliveries.countValue() })
-    // end excerpt
-    _ = await until { deliveries.completions == 1 }
-    subscription.cancel()
+    let deliveries = DeliveryCounter()
+    await withStageLanes([], subscribers: ["subscriber"]) { stages in
+        let subscription = stages.attaching {
+            // excerpt: subscribe
+            let subscription = lab.session.dataTaskPublisher(for: url)
+                .sink(
+                    receiveCompletion: { deliveries.countCompletion($0) },
+                    receiveValue: { _ in deliveries.countValue() })
+            // end excerpt
+            return subscription
+        }
+        _ = await until { deliveries.completions == 1 }
+        subscription.cancel()
+    }
     return Finding(
         expected: 1, measured: lab.requestCount(for: url),
         describe: { counted($0, "request") })

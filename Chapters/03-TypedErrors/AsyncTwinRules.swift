@@ -107,9 +107,12 @@ func awaitedPlainThrowsErasesTheType(in lab: Lab) async -> Finding<ErasedFailure
         try await awaitedUserWithPlainThrows(from: lab.url(Route.missingUser), session: lab.session)
     }
     let recovered = if case .failure(let failure) = loaded { failure as? APIError } else { APIError?.none }
+    Timeline.current?.record(
+        .note, lane: awaitLane, detail: "error as? APIError: \(recovered.map(\.description) ?? "nil")")
     Timeline.current?.caption(
-        "A type cannot be seen in a run: this throw looks like the typed 404's. What differs is that "
-            + "the function throws(\(thrownTypeName(of: awaitedUserWithPlainThrows))), so the catch casts.")
+        "The function throws(\(thrownTypeName(of: awaitedUserWithPlainThrows))), not APIError: the 404 is "
+            + "thrown as in the typed client, and the catch gets its APIError back only by the cast drawn last."
+    )
     return Finding(
         expected: ErasedFailure(failureType: "any Error", recoveredByCast: .status(404)),
         measured: ErasedFailure(
@@ -149,10 +152,14 @@ struct ForgottenTypes: Equatable, Sendable {
     /// The `APIError` each failure held, found again by a cast.
     var recoveredByCast: [APIError?] = []
 
-    /// Notes that the `catch` in `place` gave the error `type`, and that a cast found `recovered`.
+    /// Notes that the `catch` in `place` gave the error `type`, and that a cast found `recovered`;
+    /// the timeline draws it on a lane named for the place, when the catch had run.
     mutating func note(_ place: String, _ caught: (type: String, recovered: APIError?)) {
         self.caught.append(place + ": " + caught.type)
         recoveredByCast.append(caught.recovered)
+        let cast = caught.recovered.map(\.description) ?? "nil"
+        Timeline.current?.record(
+            .note, lane: place, detail: "catch got \(caught.type), as? APIError: \(cast)")
     }
 
     var summary: String {
@@ -195,8 +202,8 @@ func awaitedWrappersForgetTheType(in lab: Lab) async -> Finding<ForgottenTypes> 
     }.value
     seen.note("do throws(APIError) in a closure", declared)
     Timeline.current?.caption(
-        "A type cannot be seen in a run: the four 404s look alike. What differs is the type each catch "
-            + "gave the error: " + seen.caught.joined(separator: ", ") + ".")
+        "The same typed call awaited four ways, one lane each: its mark is the catch, with the type "
+            + "the catch gave the 404's error and what a cast to APIError found.")
     return Finding(
         expected: ForgottenTypes(
             caught: [

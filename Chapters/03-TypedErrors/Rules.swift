@@ -105,9 +105,11 @@ func tryMapErasesTheFailureType(in lab: Lab) async -> Finding<ErasedFailure> {
     let untyped = fetchUserWithTryMap(from: lab.url(Route.missingUser), session: lab.session)
     let loaded = await outcome(of: untyped, lane: "subscriber")
     let recovered = if case .failure(let failure) = loaded { failure as? APIError } else { APIError?.none }
+    Timeline.current?.record(
+        .note, lane: "subscriber", detail: "failure as? APIError: \(recovered.map(\.description) ?? "nil")")
     Timeline.current?.caption(
-        "A type cannot be seen in a run: this one looks like the typed 404's. What differs is that "
-            + "Failure == \(failureTypeName(of: untyped)), so the caller casts to get the APIError back.")
+        "The subscriber's Failure is \(failureTypeName(of: untyped)), not APIError: the 404 fails "
+            + "as in the typed client, and the caller gets its APIError back only by the cast drawn last.")
     return Finding(
         expected: ErasedFailure(failureType: "any Error", recoveredByCast: .status(404)),
         measured: ErasedFailure(failureType: failureTypeName(of: untyped), recoveredByCast: recovered),

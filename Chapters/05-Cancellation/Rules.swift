@@ -174,14 +174,21 @@ func unstoredSinkGetsNothing(in _: Lab) async -> Finding<UnstoredSink> {
             measured: "could not start a second local server", holds: false)
     }
     defer { lab.close() }
-    // excerpt: unstored-sink
-    let dropped = lab.url(Route.slow, tag: "unstored")
-    let deliveries = DeliveryCounter()
-    _ = lab.session.dataTaskPublisher(for: dropped)
-        .sink(
-            receiveCompletion: { deliveries.countCompletion($0) },
-            receiveValue: { _ in deliveries.countValue() })
-    // end excerpt
+    // The sink's lane shows what its subscription did: subscribed, asked for values, and was
+    // cancelled when the `AnyCancellable` nobody kept was released.
+    let (dropped, deliveries) = await withStageLanes([], subscribers: ["unstored sink"]) { stages in
+        stages.attaching {
+            // excerpt: unstored-sink
+            let dropped = lab.url(Route.slow, tag: "unstored")
+            let deliveries = DeliveryCounter()
+            _ = lab.session.dataTaskPublisher(for: dropped)
+                .sink(
+                    receiveCompletion: { deliveries.countCompletion($0) },
+                    receiveValue: { _ in deliveries.countValue() })
+            // end excerpt
+            return (dropped, deliveries)
+        }
+    }
     // The chapter's one fixed wait, when the request never got out: see `waitOutDroppedRequest`.
     await lab.waitOutDroppedRequest(for: dropped, answerDueAfter: RouteTable.slowDelay)
     let requestsAtServer = lab.requestCount(for: dropped)

@@ -40,19 +40,24 @@ enum ModelChild {
         let description: String
     }
 
-    /// Loads the name at `url` the given way, reports it and where it was set, and exits: 0 when a
-    /// name arrived, 1 when none did in time. A way that crashes never gets past `loading`.
+    /// Loads the name at `url` the given way, reports it and where and when it was set, and exits:
+    /// 0 when a name arrived, 1 when none did in time. A way that crashes never gets past `loading`.
     @MainActor
     static func run(_ way: NameLoading, from url: URL) async -> Never {
         report("loading", way.rawValue)
         let model = UserNameModel()
         var setOnMainThread: Bool?
-        let watching = model.$name.dropFirst().sink { _ in setOnMainThread = Thread.isMainThread }
+        var setAt: ContinuousClock.Instant?
+        let watching = model.$name.dropFirst().sink { _ in
+            setOnMainThread = Thread.isMainThread
+            setAt = .now
+        }
         way.start(on: model, from: url, session: way.makeSession())
         let loaded = await until(timeout: patience) { model.name != nil }
         watching.cancel()
         report("name", model.name ?? "none")
         report("set-on-main-thread", setOnMainThread.map(String.init) ?? "none")
+        report("set-at", setAt.map(ReportedInstant.text) ?? "none")
         exit(loaded ? 0 : 1)
     }
 

@@ -1,5 +1,6 @@
 import ChildProcesses
 import Foundation
+import Harness
 import LoopbackLab
 import Timelines
 
@@ -60,6 +61,13 @@ func runNameLoading(
         ending: run.ending, name: report["name"].flatMap { $0 == "none" ? nil : $0 },
         setOnMainThread: report["set-on-main-thread"].flatMap(Bool.init),
         crashPath: isolationCrashPath(in: CrashBacktrace(standardError: run.errors)))
+    // The name where and when the child saw it set, which it reports: not when the parent read it.
+    if let name = loaded.name, let onMainThread = loaded.setOnMainThread,
+        let at = ReportedInstant.instant(report["set-at"])
+    {
+        Timeline.current?.record(
+            .note, lane: lane, detail: "name \(name) set", at: at, onMainThread: onMainThread)
+    }
     // What the timeline says must read the same on every platform and build: where a backtrace was
     // the point, its innermost frame rather than the ending that reading it may have changed.
     let outcome =

@@ -111,18 +111,32 @@ struct RefreshBurst: Equatable, Sendable {
     }
 }
 
+/// The chain `ProfileModel` subscribes as it is made, as it writes it, up to the
+/// `switchToLatest()` its `sink` hears from: the picture draws where each load is cancelled.
+let profileModelStages: [WrittenStage] = [
+    WrittenStage("refreshes", returns: "PassthroughSubject"), "map(_:)",
+]
+
+/// `quickRefreshes(in:stages:)`, with the model's chain drawn stage by stage.
+func quickRefreshesShowOnlyTheLatest(in lab: Lab) async -> Finding<RefreshBurst> {
+    await withStageLanes(profileModelStages, subscribers: ["switchToLatest()"]) { stages in
+        await quickRefreshes(in: lab, stages: stages)
+    }
+}
+
 // excerpt: quick-refreshes
 /// Three refreshes, each once the request before it has reached the server, the user renamed just
 /// before the last. `switchToLatest` cancels each load when the next begins, so the first two
 /// clients are gone when the server answers; only the last answer is written, decoded and shown.
-func quickRefreshesShowOnlyTheLatest(in lab: Lab) async -> Finding<RefreshBurst> {
+/// The model is made inside `stages`, so the picture draws its chain stage by stage.
+func quickRefreshes(in lab: Lab, stages: StageAttachments) async -> Finding<RefreshBurst> {
     let session = uncachedSession()
     let decoder = WatchedDecoder(watching: session)
     let loader = RevalidatingUserLoader(session: session, decoder: decoder)
     let url = lab.url(Route.heldProfile, tag: "refreshes").appending(queryItems: [
         .init(name: "together", value: "3")
     ])
-    let model = ProfileModel { loader.user(at: url) }
+    let model = stages.attaching { ProfileModel { loader.user(at: url) } }
     for number in 1...3 {
         if number == 3 { await lab.renameProfile(tag: "refreshes") }
         Timeline.current?.record(.action, lane: "screen", detail: "refresh()")

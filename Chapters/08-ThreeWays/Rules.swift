@@ -57,7 +57,11 @@ func completionHandlerOutlivesTheCall(in lab: Lab) async -> Finding<EscapingCall
         detail: "downloadImage returned: \(counted(callsWhenItReturned, "call"))")
     _ = await until { lab.requestCount(for: url) == 1 }
     lab.heldAnswers.release()
-    _ = await until { calls.withLock { $0 } == 1 }
+    // Looked at every millisecond, so the note falls within about one of the handler's call.
+    _ = await until(checkingEvery: .milliseconds(1)) { calls.withLock { $0 } == 1 }
+    Timeline.current?.record(
+        .note, lane: "completion handler",
+        detail: "after the answer: \(counted(calls.withLock { $0 }, "call"))")
     return Finding(
         expected: EscapingCall(callsWhenItReturned: 0, callsAfterTheAnswer: 1),
         measured: EscapingCall(
@@ -67,7 +71,7 @@ func completionHandlerOutlivesTheCall(in lab: Lab) async -> Finding<EscapingCall
 
 // excerpt: never-resumed
 /// `dataTask(with:)` only makes the task; until `resume()` it stays suspended and sends nothing.
-func unresumedTaskSendsNothing(in lab: Lab) async -> Finding<UnresumedTask> {
+func unresumedTask(in lab: Lab) async -> Finding<UnresumedTask> {
     let url = lab.url(Route.image, tag: "never-resumed")
     let calls = Locked(0)
     let task = imageTask(from: url, session: lab.session) { _ in calls.withLock { $0 += 1 } }
@@ -78,15 +82,29 @@ func unresumedTaskSendsNothing(in lab: Lab) async -> Finding<UnresumedTask> {
         state: name(of: task.state), requestsAtServer: lab.requestCount(for: url),
         handlerCalls: calls.withLock { $0 })
     task.cancel()
-    Timeline.current?.caption(
-        "Nothing to draw, which is the rule: the task stayed \(seen.state), the server got "
-            + "\(counted(seen.requestsAtServer, "request")) and the handler \(counted(seen.handlerCalls, "call")) in 500 ms."
-    )
     return Finding(
         expected: UnresumedTask(state: "suspended", requestsAtServer: 0, handlerCalls: 0),
         measured: seen, describe: \.summary)
 }
 // end excerpt
+
+/// `unresumedTask(in:)`, drawn as chapter 1 draws a publisher nobody subscribed to: the
+/// task made and never resumed, then what it, its handler and the server had after the wait, and
+/// the `cancel()` that ended it.
+func unresumedTaskSendsNothing(in lab: Lab) async -> Finding<UnresumedTask> {
+    let made = ContinuousClock.now
+    let finding = await unresumedTask(in: lab)
+    let seen = finding.value
+    let timeline = Timeline.current
+    timeline?.record(.note, lane: "task", detail: "made, never resumed", at: made)
+    timeline?.record(
+        .note, lane: "task",
+        detail: "still \(seen.state), handler called \(counted(seen.handlerCalls, "time"))")
+    timeline?.record(.action, lane: "task", detail: "task.cancel()")
+    timeline?.record(
+        .note, lane: Timeline.serverLane, detail: counted(seen.requestsAtServer, "request") + " after 500 ms")
+    return finding
+}
 
 /// A sink's `AnyCancellable` that is thrown away is released at once, and the subscription with it.
 ///
@@ -102,12 +120,18 @@ func unstoredSubscriptionGetsNothing(in _: Lab) async -> Finding<Deliveries> {
     defer { lab.close() }
     let deliveries = DeliveryCounter()
     let url = lab.url(Route.slowImage, tag: "unstored")
-    // excerpt: unstored-sink
-    _ = imagePublisher(from: url, session: lab.session)
-        .sink(
-            receiveCompletion: { deliveries.countCompletion($0) },
-            receiveValue: { _ in deliveries.countValue() })
-    // end excerpt
+    // The sink's lane shows what its subscription did: subscribed, asked for values, and was
+    // cancelled when the `AnyCancellable` nobody kept was released.
+    await withStageLanes([], subscribers: ["unstored sink"]) { stages in
+        stages.attaching {
+            // excerpt: unstored-sink
+            _ = imagePublisher(from: url, session: lab.session)
+                .sink(
+                    receiveCompletion: { deliveries.countCompletion($0) },
+                    receiveValue: { _ in deliveries.countValue() })
+            // end excerpt
+        }
+    }
     await lab.waitOutDroppedRequest(for: url, answerDueAfter: RouteTable.slowDelay)
     let measured = Deliveries(values: deliveries.values, completions: deliveries.completions)
     timeline?.record(.note, lane: "unstored sink", detail: measured.summary)

@@ -81,6 +81,9 @@ func awaitedFailedLoads(_ shape: AwaitedShape, in lab: Lab, tag: String) async -
         let screen = AwaitedScreenUnderReview(shape, loading: url, lane: "screen, \(status)")
         let shown = await screen.shownOnceLoaded(in: lab, url: url)
         screen.close()
+        if shape == .reviewed {
+            noteScheduledWaits(before: lab.requests(for: url).map(\.arrivalTime), lane: "screen, \(status)")
+        }
         loads.append(FailedLoad(status: status, requests: lab.requestCount(for: url), screen: shown))
     }
     return loads
@@ -202,6 +205,9 @@ func awaitedRetriedLoad(_ shape: AwaitedShape, in lab: Lab, tag: String) async -
     let screen = AwaitedScreenUnderReview(shape, loading: url)
     defer { screen.close() }
     let shown = await screen.shownOnceLoaded(in: lab, url: url)
+    if shape == .reviewed {
+        noteScheduledWaits(before: lab.requests(for: url).map(\.arrivalTime), lane: "screen")
+    }
     return RetriedLoad(requests: lab.requestCount(for: url), screen: shown)
 }
 

@@ -83,6 +83,9 @@ func failedLoads(_ shape: Shape, in lab: Lab, tag: String) async -> [FailedLoad]
         }
         let shown = await screen.shownOnceLoaded()
         screen.close()
+        if shape == .reviewed {
+            noteScheduledWaits(before: lab.requests(for: url).map(\.arrivalTime), lane: "screen, \(status)")
+        }
         loads.append(FailedLoad(status: status, requests: lab.requestCount(for: url), screen: shown))
     }
     return loads
@@ -285,16 +288,20 @@ func retriedLoad(_ shape: Shape, in lab: Lab, tag: String) async -> RetriedLoad 
     let screen = ScreenUnderReview(shape, loading: url)
     defer { screen.close() }
     let shown = await screen.shownOnceLoaded()
-    if shape == .reviewed { noteScheduledWaits(before: lab.requests(for: url).map(\.arrivalTime)) }
+    if shape == .reviewed {
+        noteScheduledWaits(before: lab.requests(for: url).map(\.arrivalTime), lane: "screen")
+    }
     return RetriedLoad(requests: lab.requestCount(for: url), screen: shown)
 }
 
-/// Draws the wait the reviewed model's policy (`RetryPolicy(maximumRetries: 3)`) scheduled before
-/// each retry, ending when the retry arrived, so the gaps between attempts are not left unsaid.
-private func noteScheduledWaits(before arrivals: [ContinuousClock.Instant]) {
+/// Draws on `lane` the wait the reviewed model's policy (`RetryPolicy(maximumRetries: 3)`)
+/// scheduled before each retry, ending when the retry arrived, so the gaps between attempts are
+/// not left unsaid. The awaited reviewed model sleeps as long before each retry, under the same
+/// policy.
+func noteScheduledWaits(before arrivals: [ContinuousClock.Instant], lane: String) {
     for (retry, arrival) in arrivals.dropFirst().enumerated() {
         let wait = RetryPolicy(maximumRetries: 3).backoff(beforeRetry: retry + 1)
-        Timeline.current?.record(.wait, lane: "screen", detail: "\(Int(wait.milliseconds)) ms", at: arrival)
+        Timeline.current?.record(.wait, lane: lane, detail: "\(Int(wait.milliseconds)) ms", at: arrival)
     }
 }
 

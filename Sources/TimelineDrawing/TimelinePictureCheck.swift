@@ -109,10 +109,11 @@ private func hiddenMarkProblems(_ marks: [DrawnPicture.Shape]) -> [String] {
     }
 }
 
-/// How far a label may be from its mark: across, beyond the ends of its text; up, the lines of
-/// labels a crowded row stacks (eight: a stage a retry subscribes to three times, each with its
-/// demand, value and failure).
-let labelReach = (across: 12.0, up: 165.0)
+/// How far a label may be from its mark: across, beyond the ends of its text; up, the six lines of
+/// labels the most crowded row stacks, a stage that a retry subscribes to three times (each
+/// subscribe shares its label with the demand it made at once, `SectionDrawing.labelGroups`): the
+/// sixth line's text ends 105 px above the top of a mark, a seventh's 125.25 px.
+let labelReach = (across: 12.0, up: 125.0)
 
 /// A label that names events (`data-events`) none of whose marks or bars below it lies within
 /// `labelReach` of it.

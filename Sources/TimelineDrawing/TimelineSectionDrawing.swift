@@ -385,6 +385,9 @@ struct SectionDrawing {
         /// For one line of a text broken over several: how many lines of it come after this one,
         /// which must sit below it.
         var linesAfter = 0
+        /// Where a label shared by marks side by side starts when it was slid to fit: so that it
+        /// spans them all, which starting or ending at the first would not.
+        var pinnedLeft: Double? = nil
 
         var text: String { TimelineCanvas.labelText(parts.map { ($0.text, $0.colour) }) }
         var width: Double { TimelineFont.width(of: text, size: TimelineCanvas.textSize) }
@@ -397,16 +400,18 @@ struct SectionDrawing {
         let line: Int
     }
 
-    /// The row's marks in groups that share one label because they lie on top of each other, such
-    /// as a value and the completion right after it: at one time, and drawn side by side at `xs`
-    /// (not pushed further apart by marks on other rows, which would leave the label behind).
+    /// The row's marks in groups that share one label because they lie side by side, such as a
+    /// value and the completion right after it, or a subscribe and the demand it made at once:
+    /// within three mark radii in time, and drawn next to each other at `xs` (not pushed further
+    /// apart by marks on other rows, which would leave the label behind). One label for the two
+    /// keeps a row that a retry subscribes to three times to a few lines of labels.
     func labelGroups(
         _ marks: [SectionLayout.Mark], _ axis: TimeAxis, _ xs: [Int: Double]
     ) -> [[SectionLayout.Mark]] {
         var groups: [[SectionLayout.Mark]] = []
         for mark in marks.sorted(by: { ($0.event.offset, $0.index) < ($1.event.offset, $1.index) }) {
             if let first = groups.last?.first, let last = groups.last?.last,
-                x(of: mark, axis) - x(of: first, axis) <= 2 * LegendEntry.markRadius,
+                x(of: mark, axis) - x(of: first, axis) <= 3 * LegendEntry.markRadius,
                 xs[mark.index]! - xs[last.index]! <= 2 * LegendEntry.markRadius + 4
             {
                 groups[groups.count - 1].append(mark)
@@ -426,11 +431,20 @@ struct SectionDrawing {
         return left >= leftmostLabel && left + item.width <= contentRight ? left : nil
     }
 
-    /// The item as labels that fit: whole, when it can start or end at its mark; else each part on
-    /// a line of its own; a part too wide even so, slid to fit, or broken between words when it is
-    /// wider than the plot. Nothing is cut.
+    /// The item as labels that fit: whole, when it can start or end at its mark, or else be slid
+    /// along its line to fit while it still spans its marks (for a label shared by marks side by
+    /// side, so that they keep one line); else each part on a line of its own; a part too wide
+    /// even so, slid to fit, or broken between words when it is wider than the plot. Nothing is
+    /// cut.
     func fitted(_ item: LabelItem) -> [LabelItem] {
         if unslidLeft(item, .start) != nil || unslidLeft(item, .end) != nil { return [item] }
+        let marks = item.parts.compactMap(\.at)
+        let left = min(max((marks.min() ?? item.x) - 4, leftmostLabel), contentRight - item.width)
+        if item.parts.count > 1, left >= leftmostLabel, left + item.width >= (marks.max() ?? item.x) + 4 {
+            var slid = item
+            slid.pinnedLeft = left
+            return [slid]
+        }
         if item.parts.count > 1 {
             return item.parts.flatMap {
                 fitted(LabelItem(x: $0.at ?? item.x, parts: [$0], preferEnd: item.preferEnd))
@@ -466,7 +480,9 @@ struct SectionDrawing {
             var best: (line: Int, left: Double)?
             for anchor in anchors {
                 let left: Double
-                if item.slides {
+                if let pinned = item.pinnedLeft {
+                    left = pinned
+                } else if item.slides {
                     left = min(
                         max(anchor == .start ? item.x - 4 : item.x + 4 - item.width, leftmostLabel),
                         contentRight - item.width)

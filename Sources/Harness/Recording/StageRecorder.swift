@@ -148,7 +148,7 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
 
     /// Draws the lanes as a marble diagram reads: the stages in the order the code writes them,
     /// each inner publisher under the stage that made it, then the subscribers in the order named.
-    /// Says, too, under the rule's title, how to read them.
+    /// Says, too, under the rule's title, how to read the stages' lanes, when there are any.
     func orderLanes() {
         let drawn = state.withLock { $0.stageLanes }
         let written =
@@ -156,7 +156,7 @@ final class StageRecorder: _Introspection, @unchecked Sendable {
             + subscriberLanes.map { $0 + " (inner)" }).filter(drawn.contains)
         timeline.orderLanes(written + subscriberLanes)
         timeline.noteStages(drawn)
-        if timeline.sections.last?.caption == nil {
+        if !drawn.isEmpty, timeline.sections.last?.caption == nil {
             timeline.caption(
                 "A line per operator, as the code writes it, from the request down to the subscriber; "
                     + "a retry's new subscription goes on along the same line. A line stops where a "

@@ -22,14 +22,27 @@ extension DeliveryCounter {
 }
 
 /// A value as a timeline labels it, briefly and the same on every run, saying what it is: a data
-/// task's output as `HTTP 200, 33 bytes`, a body as `33 bytes`, anything else as it prints.
+/// task's output as `HTTP 200, 33 bytes`, a body as `33 bytes`, a publisher (what `map` hands
+/// `switchToLatest`) by its type's name alone as `publisher (Catch)`, a `Result` as its case with
+/// its payload so labelled, anything else as it prints.
 public func eventLabel<Value>(_ value: Value) -> String {
     switch value {
     case let exchange as (data: Data, response: URLResponse):
         "HTTP \((exchange.response as? HTTPURLResponse)?.statusCode ?? 0), " + eventLabel(exchange.data)
     case let body as Data:
         counted(body.count, "byte")
+    case let publisher as any Publisher:
+        "publisher (\(StageRecorder.stageName(of: publisher)))"
     default:
-        String(describing: value)
+        resultLabel(value) ?? String(describing: value)
     }
+}
+
+/// A `Result` as `success(User(id: 1, name: "Ada Lovelace"))`: printed whole, its payload would
+/// carry its module's name (`TypedClient.User`). Nil for anything else.
+private func resultLabel<Value>(_ value: Value) -> String? {
+    guard String(describing: type(of: value)).hasPrefix("Result<"),
+        let payload = Mirror(reflecting: value).children.first, let label = payload.label
+    else { return nil }
+    return "\(label)(\(eventLabel(payload.value)))"
 }
