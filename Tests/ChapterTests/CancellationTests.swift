@@ -116,7 +116,7 @@ struct CancellationTests {
     }
 
     @Test func aTaskWhoseHandleNobodyKeptReachesTheServerAndReturnsTheBody() async throws {
-        let finding = try await measureAtHighPriority(unstoredTaskRunsToTheEnd)
+        let finding = try await measure(unstoredTaskRunsToTheEnd)
         #expect(finding.value.requests == 1)
         #expect(finding.value.outcome == "returned \(RouteTable.userBody.utf8.count) bytes, threw nothing")
         #expect(finding.holds)
@@ -131,7 +131,7 @@ struct CancellationTests {
     }
 
     @Test func aLoopHoldingSelfKeepsItsModelUntilTheStreamEndsWhileAWeakOneLetsItGo() async throws {
-        let finding = try await measureAtHighPriority(loopCapturingSelfKeepsItsModel)
+        let finding = try await measure(loopCapturingSelfKeepsItsModel)
         #expect(finding.value.followed == [1, 1, 1])
         #expect(finding.value.keptAfterLettingGo == [true, false, true])
         #expect(finding.value.freedInTheEnd == [true, true, true])
@@ -140,7 +140,7 @@ struct CancellationTests {
     }
 
     @Test func aTaskCapturingSelfKeepsItsModelUntilTheTaskEndsThenLetsItGo() async throws {
-        let finding = try await measureAtHighPriority(taskCapturingSelfOnlyDelaysRelease)
+        let finding = try await measure(taskCapturingSelfOnlyDelaysRelease)
         #expect(finding.value.aliveWhileTheTaskRan)
         #expect(finding.value.freedOnceItEnded)
         #expect(finding.holds)

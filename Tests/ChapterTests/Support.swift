@@ -3,22 +3,23 @@ import Foundation
 import Harness
 import LoopbackLab
 
-/// Measures one rule against a lab of its own, so tests can run side by side.
-func measure<Value>(_ rule: (Lab) async -> Finding<Value>) async throws -> Finding<Value> {
-    let lab = try await Lab.open()
-    defer { lab.close() }
-    return await rule(lab)
-}
-
-/// `measure(_:)` in a task of high priority, as the labs' tasks, for a rule that waits with a
-/// deadline for a task it starts, which inherits the priority: at the default one, that task's
-/// steps can queue behind the busy suite past the deadline (chapters 5 and 8 in stress runs at loads
-/// of 24 and 36), and the row then measures the suite, not the rule. Only for the rules seen
-/// failing so: every rule at high priority would crowd the queue the labs' own tasks wait in.
-func measureAtHighPriority<Value>(
+/// Measures one rule against a lab of its own, so tests can run side by side, in a task of high
+/// priority, as the labs' tasks.
+///
+/// The priority is for the tasks a rule starts, which inherit it: many rules wait with a deadline
+/// for such a task (a load nobody awaits, a cancelled call, a model freed when its task ends), and
+/// at the test's default priority that task's steps queue behind the whole busy suite, past the
+/// deadline (chapters 1, 4, 5 and 8 in stress runs at loads of 19 to 37); the row then measures the
+/// suite, not the rule. The rule itself would run at high priority anyway once its lab's server has
+/// started, which raises the task that starts it.
+func measure<Value>(
     _ rule: @escaping @Sendable (Lab) async -> Finding<Value>
 ) async throws -> Finding<Value> {
-    try await Task(priority: .high) { try await measure(rule) }.value
+    try await Task(priority: .high) {
+        let lab = try await Lab.open()
+        defer { lab.close() }
+        return await rule(lab)
+    }.value
 }
 
 /// `measure(_:)` for a rule isolated to the main actor, run on it: under XCTest's `@MainActor`

@@ -68,7 +68,7 @@ struct ThreeWaysTests {
     }
 
     @Test func theUnstructuredTaskBringsItsImageWhileTheChildIsCancelledWithTheOwner() async throws {
-        let finding = try await measureAtHighPriority(unstructuredTaskOutlivesItsOwner)
+        let finding = try await measure(unstructuredTaskOutlivesItsOwner)
         #expect(finding.value.unstructured == .success(ImageDescription(width: 16, height: 9)))
         #expect(!finding.value.unstructuredCancelled)
         #expect(finding.value.child == .failure(.transport(.cancelled)))

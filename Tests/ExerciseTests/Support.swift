@@ -23,12 +23,18 @@ let verdictPatience = Duration.seconds(8)
 /// The verdict of each of `exercise`'s checks against `codes`, in check order. The checks run at
 /// once, each against a lab of its own, so the slowest check, not their sum, sets how long this
 /// takes; each has `patience`.
+///
+/// Each runs at high priority, as the labs' tasks, for the tasks a check starts, which inherit it:
+/// a check waits with its patience for such a task (exercise 8's cancelled call must end), and at
+/// the test's default priority the task queues behind the busy suite past the patience, so the
+/// verdict measures the suite, not the code (stress runs at loads of 19 to 37). A check process
+/// runs nothing else and needs no such help.
 func verdictsInThisProcess(
     of exercise: Exercise, against codes: [any ExerciseCode], patience: Duration = verdictPatience
 ) async throws -> [Verdict] {
     try await withThrowingTaskGroup(of: (Int, Verdict).self) { group in
         for (index, check) in exercise.measuredChecks.enumerated() {
-            group.addTask {
+            group.addTask(priority: .high) {
                 let verdict = try await CheckPatience.$current.withValue(patience) {
                     try await check.run(against: codes)
                 }

@@ -47,6 +47,10 @@ import TimeControl
 }
 
 /// What `values` does with a value that arrives before its subscription, as Apple's does.
+///
+/// The test's own sending loop runs at high priority too: it must send again after each call has
+/// started to wait and look again after each has resumed, and at the test's default priority each
+/// of those turns can queue behind the busy suite for longer than `until` waits.
 @Suite struct ConcurrencyEarlyValueTests {
     @Test func aValueBeforeTheSubscriptionResumesEveryWaitingCallWithNil() async {
         let upstream = HeldSubscriberPublisher<Int, Never>()
@@ -62,11 +66,13 @@ import TimeControl
 
         // Sent until both calls have resumed, since neither says when it has started to wait.
         let answers = Box<[Subscribers.Demand]>([])
-        let resumed = await until {
-            let demand = upstream.send(42)
-            answers.mutate { $0.append(demand) }
-            return results.value.count == 2
-        }
+        let resumed = await Task(priority: .high) {
+            await until {
+                let demand = upstream.send(42)
+                answers.mutate { $0.append(demand) }
+                return results.value.count == 2
+            }
+        }.value
         #expect(resumed)
         #expect(answers.value.allSatisfy { $0 == .none })
 
@@ -88,10 +94,12 @@ import TimeControl
             }
         }
 
-        let resumed = await until {
-            upstream.send(42)
-            return results.value.count == 2
-        }
+        let resumed = await Task(priority: .high) {
+            await until {
+                upstream.send(42)
+                return results.value.count == 2
+            }
+        }.value
         #expect(resumed)
 
         #expect(results.value == [nil, nil])
