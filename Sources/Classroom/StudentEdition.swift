@@ -42,7 +42,12 @@ enum StudentEdition {
                 try copy(entry, from: source, into: folder)
             }
             try copyFolder("Sources/Starters", from: source, over: "Sources/Exercises", in: folder)
-            try write(studentReadme(), to: folder.appending(path: "README.md"))
+            let pages = (try? files.contentsOfDirectory(atPath: folder.appending(path: "docs").path)) ?? []
+            try write(
+                studentReadme(
+                    chapterPages: pages.filter { $0.first?.isNumber == true && $0.hasSuffix(".md") }.sorted()
+                        .map { "docs/" + $0 }),
+                to: folder.appending(path: "README.md"))
             try write(selfCheckWorkflow(), to: folder.appending(path: selfCheckWorkflowPath))
         } catch let problem as StudentEditionProblem {
             throw problem

@@ -2,11 +2,15 @@ import ExerciseCatalog
 import Foundation
 
 /// The student edition's `README.md`: what the package is, what to do first, the exercises with
-/// their files and points, and how the work is graded.
-func studentReadme() -> String {
+/// their chapters' pages (`chapterPages`, as `docs/NN-name.md`), files and points, and how the work
+/// is graded.
+func studentReadme(chapterPages: [String]) -> String {
     let points = exercisePoints()
     let rows = zip(exercises, points).map { exercise, points in
-        "| \(exercise.number) | \(exercise.task.replacingOccurrences(of: "|", with: "\\|")) | `Sources/Exercises/\(exercise.file)` | \(points) |"
+        let prefix = "docs/" + String(format: "%02d-", exercise.number)
+        let chapter = chapterPages.first { $0.hasPrefix(prefix) }.map { "[\($0)](\($0))" } ?? ""
+        return
+            "| \(exercise.number) | \(chapter) | \(exercise.task.replacingOccurrences(of: "|", with: "\\|")) | `Sources/Exercises/\(exercise.file)` | \(points) |"
     }
     return """
         # Combine networking, measured: your exercises
@@ -41,8 +45,8 @@ func studentReadme() -> String {
 
         ## The exercises
 
-        | # | Task | Your file | Points |
-        |---|------|-----------|--------|
+        | # | Chapter | Task | Your file | Points |
+        |---|---------|------|-----------|--------|
 
         """ + rows.joined(separator: "\n") + "\n" + """
 

@@ -124,6 +124,7 @@ struct StudentEditionTests {
         #expect(readme.contains("swift run workbook check 1"))
         for exercise in exercises {
             #expect(readme.contains("`Sources/Exercises/\(exercise.file)`"))
+            #expect(readme.contains(String(format: "](docs/%02d-", exercise.number)), "\(exercise.number)")
         }
         #expect(!readme.contains("teaching.md"))
     }
