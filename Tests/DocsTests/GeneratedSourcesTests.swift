@@ -11,8 +11,7 @@ struct GeneratedSourcesTests {
     @Test func everyGeneratedFileIsWhatTheScriptWrites() async throws {
         let run = try await runChildProcess(
             packageRoot.appending(path: "scripts/generate-combine"), arguments: ["--check"],
-            environment: ProcessInfo.processInfo.environment.filter { ["PATH", "HOME"].contains($0.key) },
-            deadline: .seconds(300))
+            environment: PackageGraph.manifestEnvironment, deadline: .seconds(300))
         #expect(run.ending == .exited(0), "\n\(run.output)\(run.errors)")
     }
 }

@@ -66,7 +66,7 @@ struct PackageGraph {
     /// compiled in a cache under `HOME`, keyed by the environment too (a manifest may read it): the
     /// environment of a test process differs from run to run, and compiling the manifest afresh
     /// takes seconds on a quiet machine and minutes on a busy one.
-    private static var manifestEnvironment: [String: String] {
+    static var manifestEnvironment: [String: String] {
         ProcessInfo.processInfo.environment.filter { ["PATH", "HOME"].contains($0.key) }
     }
 
