@@ -65,6 +65,10 @@ public func holdingTheMainThreadForTheCheck<Result>(_ body: () -> Result) -> Res
 /// `CheckPatience` (four seconds) for what the code should do, so a queue still stuck after two
 /// seconds is held by code that will not return, and the check hears so before it gives up. The
 /// watch runs on a thread of its own, so code that ties up every Dispatch thread cannot stop it.
+///
+/// Only time the watch saw pass counts (see `SeenTime`): when a crash in the code under check
+/// freezes every thread while Swift writes the backtrace, the main queue has run nothing for as long,
+/// and a watch that woke first would report that freeze as a blocked main thread.
 public final class StallWatch: Sendable {
     /// How long a watched queue may run nothing before it counts as stalled.
     static let limit = Duration.seconds(2)
@@ -72,7 +76,7 @@ public final class StallWatch: Sendable {
     private struct Watched: Sendable {
         let stall: Stall
         let send: @Sendable (@escaping @Sendable () -> Void) -> Void
-        var waitingSince: ContinuousClock.Instant?
+        var waitingSince: Duration?
     }
 
     private let watched = Locked<[Watched]>([])
@@ -89,9 +93,11 @@ public final class StallWatch: Sendable {
     func start() {
         add(.mainThreadBlocked) { work in DispatchQueue.main.async(execute: work) }
         let thread = Thread { [self] in
+            var time = SeenTime(from: .now)
             while true {
                 Thread.sleep(forTimeInterval: 0.02)
-                if let stall = look() {
+                time.advance(to: .now)
+                if let stall = look(at: time) {
                     onStall(stall)
                     return
                 }
@@ -112,21 +118,23 @@ public final class StallWatch: Sendable {
 
     /// Sends an empty piece of work to each queue that has run the last one, and returns the first
     /// stall found: the main thread's first, since a blocked main thread can hold up the others.
-    private func look() -> Stall? {
-        let now = ContinuousClock.now
+    private func look(at time: SeenTime) -> Stall? {
+        let now = time.seen
         let hold = checksHold.withLock { $0 }
         let (toSend, stalled) = watched.withLock { watched in
             var toSend: [Int] = []
             for index in watched.indices {
-                guard let since = watched[index].waitingSince else {
+                guard watched[index].waitingSince != nil else {
                     watched[index].waitingSince = now
                     toSend.append(index)
                     continue
                 }
-                // The main queue's wait counts from the end of the check's own hold, at the latest.
-                if watched[index].stall == .mainThreadBlocked {
-                    let freed = hold.holding ? now : hold.freedAt
-                    if let freed, freed > since { watched[index].waitingSince = freed }
+                // The main queue's wait starts again while the check holds the main thread, and
+                // once more at the first look after the hold ends.
+                if watched[index].stall == .mainThreadBlocked
+                    && (hold.holding || hold.freedAt.map { $0 >= time.previousLook } ?? false)
+                {
+                    watched[index].waitingSince = now
                 }
             }
             let stalled = watched.filter { $0.waitingSince.map { now - $0 >= limit } ?? false }
@@ -138,6 +146,32 @@ public final class StallWatch: Sendable {
             send { [watched] in watched.withLock { $0[index].waitingSince = nil } }
         }
         return nil
+    }
+}
+
+/// The time a watching thread has seen pass, look by look: a gap between two looks longer than
+/// `longestGap` counts as `longestGap`, because the thread was not running to see it (every
+/// thread frozen while Swift writes a crash's backtrace, or this one kept off the processor on a
+/// busy machine), and what it did not see it cannot blame on the queues it watches.
+struct SeenTime {
+    /// Five of the watch's 20 ms naps: a longer gap means the watch itself stood still.
+    static let longestGap = Duration.milliseconds(100)
+
+    /// The time seen since the first look.
+    private(set) var seen = Duration.zero
+    /// When the look before the latest was made.
+    private(set) var previousLook: ContinuousClock.Instant
+    private var latestLook: ContinuousClock.Instant
+
+    init(from start: ContinuousClock.Instant) {
+        previousLook = start
+        latestLook = start
+    }
+
+    /// Counts the time from the latest look to `now`, up to `longestGap`.
+    mutating func advance(to now: ContinuousClock.Instant) {
+        seen += min(now - latestLook, Self.longestGap)
+        (previousLook, latestLook) = (latestLook, now)
     }
 }
 
