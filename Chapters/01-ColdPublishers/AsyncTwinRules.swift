@@ -58,9 +58,10 @@ struct UnawaitedLoad: Equatable, Sendable {
 
 // excerpt: unawaited-async-let-is-cancelled
 /// An `async let` sends its request where it is written, awaited or not; left unawaited, it is
-/// cancelled as its scope ends. The route answers after 2 s, so the server sees the client leave.
+/// cancelled as its scope ends. The route would answer after a minute, so the server sees the client
+/// leave, however busy the machine.
 func unawaitedAsyncLetIsCancelled(in lab: Lab) async -> Finding<UnawaitedLoad> {
-    let url = lab.url(Route.slow, tag: "async-let-unawaited")
+    let url = lab.url(Route.verySlow, tag: "async-let-unawaited")
     Timeline.current?.record(.action, lane: "async let", detail: "async let _ = userData(from:)")
     await prefetch(url, session: lab.session) {
         _ = await until { lab.requestCount(for: url) == 1 }
