@@ -137,4 +137,26 @@ struct LabTests {
         task.cancel()
         #expect(await until { await tasks(of: lab.session).isEmpty })
     }
+
+    /// Pins down Foundation's `getAllTasks` listing, which `tasks(of:)` reads race-free on Linux:
+    /// a task never resumed is not listed; one suspended after a resume is, until it is cancelled.
+    @Test func tasksOfASessionListsWhatGetAllTasksLists() async throws {
+        let lab = try await Lab.open()
+        defer { lab.close() }
+        let never = lab.session.dataTask(with: lab.url(Route.silence, tag: "never"))
+        let paused = lab.session.dataTask(with: lab.url(Route.silence, tag: "paused"))
+        paused.resume()
+        _ = await until { lab.requestCount(for: lab.url(Route.silence, tag: "paused")) == 1 }
+        paused.suspend()
+        #expect(await tasks(of: lab.session).map(\.taskIdentifier) == [paused.taskIdentifier])
+        #if canImport(FoundationNetworking)
+            let listed = await withCheckedContinuation { listing in
+                lab.session.getAllTasks { listing.resume(returning: $0.map(\.taskIdentifier)) }
+            }
+            #expect(listed == [paused.taskIdentifier])
+        #endif
+        never.cancel()
+        paused.cancel()
+        #expect(await until { await tasks(of: lab.session).isEmpty })
+    }
 }
