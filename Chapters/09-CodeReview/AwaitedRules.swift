@@ -270,8 +270,15 @@ func releasedMidLoad(_ shape: AwaitedShape, in lab: Lab, tag: String) async -> R
     let dataTask = await tasks(of: session).first
     model = nil
     let freedAtOnce = watched == nil
-    // `cancel()` marks a data task as cancelling before it returns, on every platform.
-    let cancelledAtOnce = dataTask.map { [.canceling, .completed].contains($0.state) } ?? false
+    // A freed model's deinit cancels its Task. On Linux that cancel reaches the data task a moment
+    // later when it lands between `data(for:)` resuming the task and noting it (seen on a busy
+    // machine), so the task is given a while to start cancelling.
+    var cancelledAtOnce = false
+    if freedAtOnce {
+        cancelledAtOnce = await until(timeout: .seconds(10)) {
+            dataTask.map { [.canceling, .completed].contains($0.state) } ?? false
+        }
+    }
     Timeline.current?.record(.action, lane: "screen", detail: "model = nil")
     Timeline.current?.record(.note, lane: "screen", detail: freedAtOnce ? "model freed" : "model still alive")
     var abandoned: AbandonedRequest?
