@@ -323,7 +323,6 @@ func taskCapturingSelfOnlyDelaysRelease(in lab: Lab) async -> Finding<TaskCaptur
     Timeline.current?.record(.action, lane: "task capturing self", detail: "model = nil")
     model = nil
     let aliveWhileTheTaskRan = watched != nil
-    lab.heldAnswers.sendDelayedAnswersNow()  // the answer now, not a second from now
     _ = await until(timeout: .seconds(30)) { watched == nil }
     // end excerpt
     Timeline.current?.record(
