@@ -101,9 +101,9 @@ private func refreshThreeTimes(
         refresh()
         // `refresh()` begins with `loading?.cancel()`: the Task before it was cancelled as it was
         // called, on this thread. Drawn once it has returned, since the model carries nothing for
-        // the picture.
+        // the picture, on a lane of its own, the model's `loading`.
         if number > 1 {
-            Timeline.current?.record(.cancel, lane: "screen", detail: "Task \(number - 1)", at: called)
+            Timeline.current?.record(.cancel, lane: "loading Task", detail: "Task \(number - 1)", at: called)
         }
         _ = try? await lab.server.waitForRequest(number: before + number, path: Route.heldProfile)
         await settled(number)

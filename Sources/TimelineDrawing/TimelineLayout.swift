@@ -177,8 +177,9 @@ struct SectionLayout {
     /// `switchToLatest` subscribes to), then a lane with fewer requests tied to it so far,
     /// then the lane that heard
     /// first of the answer, since that is where the answer went before anywhere else (an
-    /// `upstream` lane before the subscribers of its `share()`).
-    /// A call's `action` on one of the `calling` lanes counts as a subscribe.
+    /// `upstream` lane before the subscribers of its `share()`). A call's `action` on one of the
+    /// `calling` lanes counts as a subscribe, and such a call, which sends its own request, is
+    /// preferred as a data task publisher's lane is.
     private static func tieSenders(of requests: inout [Row], to lanes: [Row], calling: Set<String>) {
         var tiedCounts: [String: Int] = [:]
         let answeredOrder = requests.indices.sorted {
@@ -190,15 +191,15 @@ struct SectionLayout {
             let answer = exchange.count > 1 && exchange.last!.event.kind != .cancel ? exchange.last : nil
             let news = (answer ?? exchange[0]).event.offset
             let candidates = lanes.compactMap { lane -> (sender: Sender, key: (Int, Int, Int))? in
-                let sendsItself =
-                    lane.title.hasPrefix(Self.dataTaskStage) ? 0 : lane.title.hasSuffix(" (inner)") ? 1 : 2
+                let isStage = lane.title.hasPrefix(Self.dataTaskStage)
+                let calls = calling.contains(lane.title)
+                let sendsItself = isStage || calls ? 0 : lane.title.hasSuffix(" (inner)") ? 1 : 2
                 guard
-                    let sent = sendsItself == 0
+                    let sent = isStage
                         ? lane.marks.last(where: {
                             $0.event.kind.opens && $0.event.offset <= exchange[0].event.offset
                         })
-                        : openingMark(
-                            of: lane, at: exchange[0].event.offset, calls: calling.contains(lane.title))
+                        : openingMark(of: lane, at: exchange[0].event.offset, calls: calls)
                 else { return nil }
                 let heard = lane.marks.first { $0.index > sent.index && $0.event.offset >= news }
                 let sender = Sender(lane: lane.title, sent: sent, heard: answer == nil ? nil : heard)
