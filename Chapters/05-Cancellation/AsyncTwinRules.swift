@@ -41,6 +41,7 @@ func awaitedRequestInFlightIsOneRunningTask(in lab: Lab) async -> Finding<InFlig
     let task = Task { await load.awaited() }
     await load.untilServerHasTheRequest()
     let inFlight = await load.inFlight()
+    Timeline.current?.record(.action, lane: awaitLane, detail: "Task.cancel()")
     task.cancel()
     _ = await load.afterCancel()
     return Finding(
