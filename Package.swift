@@ -293,7 +293,9 @@ let package = Package(
     ].map { folder, settings in
         .executableTarget(
             name: "BuildSettings" + folder,
-            dependencies: combine + ["Harness", "Locking", "LoopbackLab", "TimeControl", "TypedClient"],
+            dependencies: combine + [
+                "Harness", "Locking", "LoopbackLab", "TimeControl", "Timelines", "TypedClient",
+            ],
             path: "Sources/BuildSettings/\(folder)", swiftSettings: settings)
     }
     package.targets += buildSettingTargets

@@ -41,6 +41,7 @@ func awaitedRequestInFlightIsOneRunningTask(in lab: Lab) async -> Finding<InFlig
     let task = Task { await load.awaited() }
     await load.untilServerHasTheRequest()
     let inFlight = await load.inFlight()
+    Timeline.current?.record(.action, lane: awaitLane, detail: "Task.cancel()")
     task.cancel()
     _ = await load.afterCancel()
     return Finding(
@@ -323,7 +324,6 @@ func taskCapturingSelfOnlyDelaysRelease(in lab: Lab) async -> Finding<TaskCaptur
     Timeline.current?.record(.action, lane: "task capturing self", detail: "model = nil")
     model = nil
     let aliveWhileTheTaskRan = watched != nil
-    lab.heldAnswers.sendDelayedAnswersNow()  // the answer now, not a second from now
     _ = await until(timeout: .seconds(30)) { watched == nil }
     // end excerpt
     Timeline.current?.record(

@@ -161,15 +161,9 @@ struct HelperRun: Equatable, Sendable {
 /// `MainActor` by default changes nothing here: `fetched` says `nonisolated`.
 func helperResumption(builtWith setting: BuildSetting, in lab: Lab) async -> Finding<HelperRun> {
     let url = lab.url(Route.user, tag: "helper-\(setting.rawValue)")
-    let environment = ProcessInfo.processInfo.environment
-        .merging([HelperChild.urlVariable: url.absoluteString]) { $1 }
-    let lane = "child: \(setting.name)"
-    Timeline.current?.record(.action, lane: lane, detail: "launches the app")
     let measured: HelperRun
     do {
-        let run = try await runChildProcess(
-            builtExecutable(named: setting.executable), environment: environment, deadline: .seconds(45))
-        Timeline.current?.record(.exit, lane: lane, detail: run.ending.description)
+        let run = try await runHelperChild(builtWith: setting, loading: url)
         measured = HelperRun(ending: run.ending.description, resumption: HelperResumption(report: run.report))
     } catch {
         measured = HelperRun(ending: "could not start: \(error)", resumption: HelperResumption(report: [:]))
@@ -184,3 +178,18 @@ func helperResumption(builtWith setting: BuildSetting, in lab: Lab) async -> Fin
         measured: measured, describe: \.summary)
 }
 // end excerpt
+
+/// The helpers' child built with `setting`, loading the user at `url`, drawn on the timeline: its
+/// launch, each awaited call and each decode on the thread and at the time the child saw it (the
+/// child reports them from its own timeline), and how the child ended.
+func runHelperChild(builtWith setting: BuildSetting, loading url: URL) async throws -> ChildProcessRun {
+    let environment = ProcessInfo.processInfo.environment
+        .merging([HelperChild.urlVariable: url.absoluteString]) { $1 }
+    let lane = "child: \(setting.name)"
+    Timeline.current?.record(.action, lane: lane, detail: "launches the app")
+    let run = try await runChildProcess(
+        builtExecutable(named: setting.executable), environment: environment, deadline: .seconds(45))
+    ChildTimeline.replay(run.report, into: Timeline.current)
+    Timeline.current?.record(.exit, lane: lane, detail: run.ending.description)
+    return run
+}

@@ -1,5 +1,7 @@
 import Foundation
+import Harness
 import LoopbackLab
+import Timelines
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -8,7 +10,8 @@ import LoopbackLab
 /// The helpers of the async/await twin run as a child process built with one setting
 /// (`Sources/BuildSettings`), so that the chapter can see where each resumes in a project with
 /// that setting. `WORKBOOK_THREAD_DELIVERY_HELPER_URL` names the user to load; the child writes
-/// one `key=value` line a helper on standard output, each at once, and exits 0.
+/// one `key=value` line a helper on standard output, each at once, then what it recorded on its own
+/// timeline (each awaited call and each decode, with its thread and time), and exits 0.
 enum HelperChild {
     static let urlVariable = "WORKBOOK_THREAD_DELIVERY_HELPER_URL"
 
@@ -21,8 +24,13 @@ enum HelperChild {
     @MainActor
     static func run(from url: URL) async -> Never {
         let session = URLSession(configuration: Lab.sessionConfiguration())
-        let resumption = await helperResumption(from: url, session: session)
-        for (key, value) in resumption.reportLines {
+        let recorded = ChildTimeline()
+        let resumption = await recorded.recording {
+            await helperResumption(from: url, session: session) {
+                Timeline.current?.record(.action, lane: awaitLane, detail: $0)
+            }
+        }
+        for (key, value) in resumption.reportLines + recorded.reportLines {
             FileHandle.standardOutput.write(Data("\(key)=\(value)\n".utf8))
         }
         exit(0)

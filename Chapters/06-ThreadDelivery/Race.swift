@@ -84,6 +84,7 @@ private func race(
     let screen = ScreenRecording(of: profile)
 
     let slowRequestsBefore = lab.server.requestCount(path: Route.slowUser)
+    Timeline.current?.record(.action, lane: "screen", detail: "load user 3")
     load(profile, 3)
     _ = try? await lab.server.waitForRequest(number: slowRequestsBefore + 1, path: Route.slowUser)
     var slowTask: URLSessionTask?
@@ -91,6 +92,7 @@ private func race(
         slowTask = await tasks(of: session).first
         return slowTask != nil
     }
+    Timeline.current?.record(.action, lane: "screen", detail: "load user 1")
     load(profile, 1)
     // The slow answer, if its load still wants it, is let go once the quick one is on screen: it
     // then comes second for certain, without the rest of its second. A cancelled load's request

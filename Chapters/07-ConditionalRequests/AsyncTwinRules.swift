@@ -81,9 +81,9 @@ func awaitedRenamedUserIsDecodedAgain(in lab: Lab) async -> Finding<Revalidation
 }
 // end excerpt
 
-/// Three refreshes through `refresh`, each once the request before it has reached the server (a
-/// load cancelled before its connection opened might never be sent at all), the user renamed
-/// before the last, on the held profile route for `tag`, and `settled` awaited after each with the
+/// Three refreshes through `refresh`, each cancelling the load before it and each once the
+/// request before it has reached the server (a load cancelled before its connection opened might
+/// never be sent at all), the user renamed before the last, on the held profile route for `tag`, and `settled` awaited after each with the
 /// refresh's number. Returns once `shown` holds (the screen shows the renamed user), the server
 /// has seen the first two clients leave, and `session` has no task left: how many requests the
 /// server received, and how many of them were abandoned.
@@ -96,8 +96,15 @@ private func refreshThreeTimes(
     let before = lab.server.requestCount(path: Route.heldProfile)
     for number in 1...3 {
         if number == 3 { await lab.renameProfile(tag: tag) }
-        Timeline.current?.record(.action, lane: "screen", detail: "refresh()")
+        let called = ContinuousClock.now
+        Timeline.current?.record(.action, lane: "screen", detail: "refresh()", at: called)
         refresh()
+        // `refresh()` begins with `loading?.cancel()`: the Task before it was cancelled as it was
+        // called, on this thread. Drawn once it has returned, since the model carries nothing for
+        // the picture, on a lane of its own, the model's `loading`.
+        if number > 1 {
+            Timeline.current?.record(.cancel, lane: "loading Task", detail: "Task \(number - 1)", at: called)
+        }
         _ = try? await lab.server.waitForRequest(number: before + number, path: Route.heldProfile)
         await settled(number)
     }

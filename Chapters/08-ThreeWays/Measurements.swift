@@ -43,8 +43,11 @@ extension Timeline {
     }
 }
 
-/// Downloads `url` the async way and records the result on `lane`.
+/// Downloads `url` the async way and records on `lane` the call and its result; the request it
+/// sends is drawn under the lane.
 func recordedImage(lane: String, from url: URL, session: URLSession) async -> ImageResult {
+    Timeline.current?.noteCalls(onLanes: [lane])
+    Timeline.current?.record(.action, lane: lane, detail: "try await image(from:session:)")
     let result: ImageResult
     do {
         result = .success(try await image(from: url, session: session))
@@ -68,18 +71,22 @@ struct HandlerCall: Equatable, Sendable {
 }
 
 /// Downloads `url` with `downloadImage` and returns the one call of its completion handler, noting
-/// where it ran and recording it on the "completion handler" lane.
+/// where it ran and recording on the "completion handler" lane the download and the handler's
+/// call, on the thread and at the time it ran; the request it sends is drawn under the lane.
 func completionHandlerCall(_ url: URL, session: URLSession) async -> HandlerCall {
-    let call = await withCheckedContinuation { answer in
+    let lane = "completion handler"
+    let timeline = Timeline.current
+    timeline?.noteCalls(onLanes: [lane])
+    timeline?.record(.action, lane: lane, detail: "downloadImage(from:session:)")
+    return await withCheckedContinuation { answer in
         downloadImage(from: url, session: session) { result in
+            timeline?.record(lane: lane, result)
             answer.resume(
                 returning: HandlerCall(
                     result: result, onMainThread: Thread.isMainThread,
                     onDelegateQueue: OperationQueue.current === session.delegateQueue))
         }
     }
-    Timeline.current?.record(lane: "completion handler", call.result)
-    return call
 }
 
 /// How often a completion handler had been called when the call that took it returned, and once

@@ -261,6 +261,7 @@ func writtenCancelsTheLoadBefore(in lab: Lab) async -> Finding<AppearedAgain> {
     let seen = AppearedAgain(
         requests: lab.requestCount(for: url), firstCancelled: (first?.error as? URLError)?.code == .cancelled,
         running: await tasks(of: screen.session).count)
+    Timeline.current?.record(.action, lane: "screen", detail: "disappear()")
     screen.model.disappear()
     _ = await until { await tasks(of: screen.session).isEmpty }
     // The server notices both clients leave a moment later; waiting for it keeps that in this rule.

@@ -1,6 +1,7 @@
 import Foundation
 import LocalServer
 import Locking
+import Timelines
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -134,6 +135,13 @@ extension Lab {
     public func renameProfile(tag: String) async {
         var rename = URLRequest(url: url(Route.renameProfile, tag: tag))
         rename.httpMethod = "POST"
+        let timeline = Timeline.current
+        timeline?.noteCalls(onLanes: [Self.renameLane])
+        timeline?.record(.action, lane: Self.renameLane, detail: "POST the new name")
         _ = try? await session.data(for: rename)
+        timeline?.record(.value, lane: Self.renameLane, detail: "renamed")
     }
+
+    /// The lane a rename is drawn on, so that its POST is drawn under it and under no load's lane.
+    static let renameLane = "rename on the server"
 }

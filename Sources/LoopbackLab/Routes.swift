@@ -40,6 +40,8 @@ public enum Route {
     public static let movedUser = "/users/1/moved"
     /// 302 back to itself, every time: redirects that never end.
     public static let redirectLoop = "/redirect-loop"
+    /// 302 with no `Location` header: a redirect that names nowhere to go.
+    public static let redirectNowhere = "/redirect-nowhere"
     /// Fails a set number of times, then answers 200 with user 1. Its query says how:
     /// `fail=N` requests to the same URL get an error first (each URL, tag included, counts its
     /// own), `status=S` picks the error (503 unless given), and `retry-after=SECONDS` adds a
@@ -143,6 +145,7 @@ public enum RouteTable {
         case Route.cutShort: .json(userBody).truncated(sendingBytes: 10)
         case Route.movedUser: .status(301, headers: ["Location": Route.user])
         case Route.redirectLoop: .status(302, headers: ["Location": Route.redirectLoop])
+        case Route.redirectNowhere: .status(302)
         case Route.flaky: flakyResponse(to: request, attempt: attempt, answer: userBody)
         case Route.userList: .json(userListBody)
         case Route.slowUserList: .json(userListBody).delayed(by: verySlowDelay)

@@ -63,7 +63,7 @@ struct SectionLayout {
         var requestRows = Self.exchanges(in: serverMarks).map {
             Row(title: Timeline.serverLane, marks: $0, sender: nil, isRequest: true)
         }
-        Self.tieSenders(of: &requestRows, to: laneRows)
+        Self.tieSenders(of: &requestRows, to: laneRows, calling: section.callLanes)
         Self.numberAttempts(of: &requestRows)
         Self.tieWaits(marks.filter { $0.event.kind == .wait }, to: &requestRows)
         let sent = laneRows.flatMap { row in
@@ -177,8 +177,10 @@ struct SectionLayout {
     /// `switchToLatest` subscribes to), then a lane with fewer requests tied to it so far,
     /// then the lane that heard
     /// first of the answer, since that is where the answer went before anywhere else (an
-    /// `upstream` lane before the subscribers of its `share()`).
-    private static func tieSenders(of requests: inout [Row], to lanes: [Row]) {
+    /// `upstream` lane before the subscribers of its `share()`). A call's `action` on one of the
+    /// `calling` lanes counts as a subscribe, and such a call, which sends its own request, is
+    /// preferred as a data task publisher's lane is.
+    private static func tieSenders(of requests: inout [Row], to lanes: [Row], calling: Set<String>) {
         var tiedCounts: [String: Int] = [:]
         let answeredOrder = requests.indices.sorted {
             requests[$0].marks.last!.event.offset < requests[$1].marks.last!.event.offset
@@ -189,14 +191,15 @@ struct SectionLayout {
             let answer = exchange.count > 1 && exchange.last!.event.kind != .cancel ? exchange.last : nil
             let news = (answer ?? exchange[0]).event.offset
             let candidates = lanes.compactMap { lane -> (sender: Sender, key: (Int, Int, Int))? in
-                let sendsItself =
-                    lane.title.hasPrefix(Self.dataTaskStage) ? 0 : lane.title.hasSuffix(" (inner)") ? 1 : 2
+                let isStage = lane.title.hasPrefix(Self.dataTaskStage)
+                let calls = calling.contains(lane.title)
+                let sendsItself = isStage || calls ? 0 : lane.title.hasSuffix(" (inner)") ? 1 : 2
                 guard
-                    let sent = sendsItself == 0
+                    let sent = isStage
                         ? lane.marks.last(where: {
                             $0.event.kind.opens && $0.event.offset <= exchange[0].event.offset
                         })
-                        : openingMark(of: lane, at: exchange[0].event.offset)
+                        : openingMark(of: lane, at: exchange[0].event.offset, calls: calls)
                 else { return nil }
                 let heard = lane.marks.first { $0.index > sent.index && $0.event.offset >= news }
                 let sender = Sender(lane: lane.title, sent: sent, heard: answer == nil ? nil : heard)
@@ -208,14 +211,17 @@ struct SectionLayout {
         }
     }
 
-    /// The subscribe or retry that left `lane` waiting at `time`, if it was: the latest one before
-    /// then, with no completion or cancel between it and `time`.
-    private static func openingMark(of lane: Row, at time: Duration) -> Mark? {
-        guard let opening = lane.marks.last(where: { $0.event.kind.opens && $0.event.offset <= time }) else {
+    /// The subscribe or retry (or, where the lane `calls`, the call's action) that left `lane`
+    /// waiting at `time`, if it was: the latest one before then, with no completion, cancel or (for
+    /// a call) value between it and `time`.
+    private static func openingMark(of lane: Row, at time: Duration, calls: Bool = false) -> Mark? {
+        let opens = { (kind: Timeline.Event.Kind) in kind.opens || (calls && kind == .action) }
+        guard let opening = lane.marks.last(where: { opens($0.event.kind) && $0.event.offset <= time }) else {
             return nil
         }
         let closed = lane.marks.contains {
-            $0.index > opening.index && $0.event.kind.closes && $0.event.offset < time
+            $0.index > opening.index && $0.event.offset < time
+                && ($0.event.kind.closes || (calls && $0.event.kind == .value))
         }
         return closed ? nil : opening
     }

@@ -7,8 +7,9 @@ import Timelines
 /// with nothing drawn, a mark that does not look like its legend entry says, a mark mostly hidden
 /// under another, a label far from its mark, labels stacked out of time order, text cut short with
 /// "…", a completion drawn or recorded without saying whether it finished, a number of events
-/// drawn other than the run's, a mark drawn left of one that happened before it, and a mark drawn
-/// on another thread than the run recorded its event on.
+/// drawn other than the run's, a mark drawn left of one that happened before it, a mark drawn
+/// on another thread than the run recorded its event on, and a child process drawn with nothing
+/// it did between its launch and its ending.
 ///
 /// It measures text with the metric of the font the pictures declare (`TimelineFont`), so it
 /// catches what a reader would see at that font, and it trusts nothing else the drawing knows.
@@ -52,7 +53,22 @@ public func timelinePictureProblems(_ svg: String) -> [String] {
     problems += eventCountProblems(svg, drawn)
     problems += timeOrderProblems(drawn)
     problems += threadProblems(drawn)
+    problems += childProcessProblems(drawn)
     return Array(Set(problems)).sorted()
+}
+
+/// A section that draws a child process ending and, besides the server's marks, nothing but its
+/// launch: what the child did, where its rule happens, is left out of the picture.
+private func childProcessProblems(_ shapes: [DrawnPicture.Shape]) -> [String] {
+    let atTheServer: Set = ["request", "response", "hangUp", "cancel"]
+    let marks = shapes.filter { $0.role == "mark" }
+    let sections = Dictionary(grouping: marks) { $0.attributes["data-section"] ?? "" }
+    return sections.compactMap { section, marks in
+        guard marks.contains(where: { $0.entry == "exited" }) else { return nil }
+        let child = marks.filter { !atTheServer.contains($0.entry) && $0.entry != "exited" }
+        guard child.count <= 1, child.allSatisfy({ $0.entry == "action" }) else { return nil }
+        return "section \(section) draws a child process's launch and ending, and nothing the child did"
+    }
 }
 
 /// A mark drawn left of one, on any row of its section, whose event the run recorded before its

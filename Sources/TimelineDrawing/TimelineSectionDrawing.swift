@@ -534,7 +534,9 @@ extension Timeline.Event {
         case .hangUp: "hangs up, no answer"
         case .value: detail.isEmpty ? "value" : "value \(detail)"
         case .completion: detail == "finished" ? "finished" : "failed: \(detail)"
-        case .cancel: exchange == nil ? "cancel" : "client left, answer never sent"
+        case .cancel:
+            exchange != nil
+                ? "client left, answer never sent" : detail.isEmpty ? "cancel" : "cancel \(detail)"
         case .retry: detail.isEmpty ? "retry" : "retry \(detail)"
         case .note: detail.isEmpty ? "note" : detail
         case .action: detail

@@ -78,6 +78,11 @@ public final class Timeline: Sendable {
         /// event rather than waiting on to the end of the rule.
         public fileprivate(set) var stageLanes: Set<String> = []
 
+        /// Lanes on which an `action` is a call that sends a request of its own, such as a
+        /// download given a completion handler or an awaited function: the picture ties the
+        /// requests that arrive while the call waits to it, as it does to a subscribe.
+        public fileprivate(set) var callLanes: Set<String> = []
+
         /// The section's lanes: those `laneOrder` names first, in its order, then the others in the
         /// order they first appear.
         public var lanes: [String] {
@@ -168,6 +173,12 @@ public final class Timeline: Sendable {
     /// Notes that the current rule's lanes `names` each draw a stage of a chain (`stageLanes`).
     public func noteStages(_ names: [String]) {
         updateCurrentSection { $0.stageLanes.formUnion(names) }
+    }
+
+    /// Notes that on the current rule's lanes `names`, an `action` is a call that sends its own
+    /// request (`callLanes`).
+    public func noteCalls(onLanes names: [String]) {
+        updateCurrentSection { $0.callLanes.formUnion(names) }
     }
 
     private func updateCurrentSection(_ update: (inout Section) -> Void) {

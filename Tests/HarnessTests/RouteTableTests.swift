@@ -24,6 +24,7 @@ struct RouteTableTests {
         (Route.cutShort, "GET", #"200, body cut after 10 bytes: {"id": 1, "name": "Ada Lovelace"}"#),
         (Route.movedUser, "GET", "301 to /users/1"),
         (Route.redirectLoop, "GET", "302 to /redirect-loop"),
+        (Route.redirectNowhere, "GET", "302"),
         (Route.flaky, "GET", #"200: {"id": 1, "name": "Ada Lovelace"}"#),
         (Route.orders, "GET", #"200: {"orders": 0}"#),
         (Route.profile, "GET", #"200: {"id": 1, "name": "Ada Lovelace"}"#),

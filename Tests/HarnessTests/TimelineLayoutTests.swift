@@ -145,6 +145,31 @@ import Timelines
             ])
     }
 
+    /// A child process drawn with only its launch and ending leaves out what it did; once the
+    /// events it reported are replayed onto the parent's timeline, the picture has them.
+    @Test func aChildProcessDrawnWithNothingItDidIsFound() throws {
+        func childRun(reporting report: [String: String]) -> String {
+            let timeline = Timeline(title: "Child")
+            timeline.beginSection("the child resumes on main")
+            timeline.record(.action, lane: "child: a setting", detail: "launches the app")
+            timeline.record(.request, lane: "server", detail: "GET /users/1", exchange: 1)
+            timeline.record(.response, lane: "server", detail: "200", exchange: 1)
+            ChildTimeline.replay(report, into: timeline)
+            timeline.record(.exit, lane: "child: a setting", detail: "exit 0")
+            return timeline.svg
+        }
+        #expect(
+            timelinePictureProblems(childRun(reporting: [:])) == [
+                "section 0 draws a child process's launch and ending, and nothing the child did"
+            ])
+        let child = ChildTimeline()
+        child.timeline.record(.note, lane: "decode", detail: "decoded", onMainThread: true)
+        let report = Dictionary(uniqueKeysWithValues: child.reportLines.map { ($0.key, $0.value) })
+        let drawn = childRun(reporting: report)
+        #expect(timelinePictureProblems(drawn) == [])
+        #expect(drawn.contains(#"class="mark note onMain""#))
+    }
+
     /// A crowded rule: three subscribers at once with long labels, a retry whose attempts come
     /// back to back, a request never answered, a hang-up, a cancel and notes, all within a few
     /// milliseconds, and one event a second later.
