@@ -183,13 +183,7 @@ func helperResumption(builtWith setting: BuildSetting, in lab: Lab) async -> Fin
 /// launch, each awaited call and each decode on the thread and at the time the child saw it (the
 /// child reports them from its own timeline), and how the child ended.
 func runHelperChild(builtWith setting: BuildSetting, loading url: URL) async throws -> ChildProcessRun {
-    let environment = ProcessInfo.processInfo.environment
-        .merging([HelperChild.urlVariable: url.absoluteString]) { $1 }
-    let lane = "child: \(setting.name)"
-    Timeline.current?.record(.action, lane: lane, detail: "launches the app")
-    let run = try await runChildProcess(
-        builtExecutable(named: setting.executable), environment: environment, deadline: .seconds(45))
-    ChildTimeline.replay(run.report, into: Timeline.current)
-    Timeline.current?.record(.exit, lane: lane, detail: run.ending.description)
-    return run
+    try await setting.runChild(loading: url, as: HelperChild.urlVariable) { run, _ in
+        ChildTimeline.replay(run.report, into: Timeline.current)
+    }
 }

@@ -1,4 +1,6 @@
+import ChildProcesses
 import Foundation
+import Timelines
 
 /// The build settings a project made by a current Xcode may have, each naming the target in which
 /// `Sources/BuildSettings` builds chapters 6 and 8's children with it. (Chapter 8 links this file.)
@@ -27,5 +29,26 @@ enum BuildSetting: String, CaseIterable, Sendable {
         case .nonisolatedNonsending: "NonisolatedNonsendingByDefault"
         case .both: "both settings"
         }
+    }
+}
+
+extension BuildSetting {
+    /// Runs this setting's child with `url` in its environment as `urlVariable`, drawn on the
+    /// timeline on a lane of its own: its launch, what `drawReport` draws on that lane from the
+    /// child's run, and how the child ended.
+    func runChild(
+        loading url: URL, as urlVariable: String,
+        drawing drawReport: (ChildProcessRun, _ lane: String) -> Void
+    ) async throws -> ChildProcessRun {
+        let environment = ProcessInfo.processInfo.environment.merging([urlVariable: url.absoluteString]) {
+            $1
+        }
+        let lane = "child: \(name)"
+        Timeline.current?.record(.action, lane: lane, detail: "launches the app")
+        let run = try await runChildProcess(
+            builtExecutable(named: executable), environment: environment, deadline: .seconds(45))
+        drawReport(run, lane)
+        Timeline.current?.record(.exit, lane: lane, detail: run.ending.description)
+        return run
     }
 }

@@ -60,19 +60,12 @@ func migratedModel(builtWith setting: BuildSetting, in lab: Lab) async -> Findin
 /// timeline: its launch, the picture set at the time and on the thread the child saw it (the
 /// child reports both), and how the child ended.
 func runMigrationChild(builtWith setting: BuildSetting, loading url: URL) async throws -> ChildProcessRun {
-    let environment = ProcessInfo.processInfo.environment
-        .merging([MigrationChild.urlVariable: url.absoluteString]) { $1 }
-    let lane = "child: \(setting.name)"
-    Timeline.current?.record(.action, lane: lane, detail: "launches the app")
-    let run = try await runChildProcess(
-        builtExecutable(named: setting.executable), environment: environment, deadline: .seconds(45))
-    if let at = ReportedInstant.instant(run.report["set-at"]),
-        let onMainThread = run.report["set-on-main-thread"].flatMap(Bool.init)
-    {
+    try await setting.runChild(loading: url, as: MigrationChild.urlVariable) { run, lane in
+        guard let at = ReportedInstant.instant(run.report["set-at"]),
+            let onMainThread = run.report["set-on-main-thread"].flatMap(Bool.init)
+        else { return }
         Timeline.current?.record(
             .note, lane: lane, detail: "\(run.report["picture"] ?? "none") set", at: at,
             onMainThread: onMainThread)
     }
-    Timeline.current?.record(.exit, lane: lane, detail: run.ending.description)
-    return run
 }
