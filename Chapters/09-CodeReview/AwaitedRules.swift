@@ -273,16 +273,16 @@ func releasedMidLoad(_ shape: AwaitedShape, in lab: Lab, tag: String) async -> R
     // A freed model's deinit cancels its Task. On Linux that cancel reaches the data task a moment
     // later when it lands between `data(for:)` resuming the task and noting it (seen on a busy
     // machine), so the task is given a while to start cancelling.
-    var cancelledAtOnce = false
+    var dataTaskCancelled = false
     if freedAtOnce {
-        cancelledAtOnce = await until(timeout: .seconds(10)) {
+        dataTaskCancelled = await until(timeout: .seconds(10)) {
             dataTask.map { [.canceling, .completed].contains($0.state) } ?? false
         }
     }
     Timeline.current?.record(.action, lane: "screen", detail: "model = nil")
     Timeline.current?.record(.note, lane: "screen", detail: freedAtOnce ? "model freed" : "model still alive")
     var abandoned: AbandonedRequest?
-    if cancelledAtOnce {
+    if dataTaskCancelled {
         abandoned = await lab.abandonedRequest(for: url, timeout: .seconds(10))
     } else {
         lab.heldAnswers.sendDelayedAnswersNow()
@@ -292,7 +292,7 @@ func releasedMidLoad(_ shape: AwaitedShape, in lab: Lab, tag: String) async -> R
             detail: watched == nil ? "model freed once its load ended" : "model still alive")
     }
     return ReleasedMidLoad(
-        freedAtOnce: freedAtOnce, requestCancelled: cancelledAtOnce && abandoned != nil,
+        freedAtOnce: freedAtOnce, requestCancelled: dataTaskCancelled && abandoned != nil,
         decodes: decoder.decodes.count, freedInTheEnd: watched == nil)
 }
 
